@@ -1,0 +1,159 @@
+#ifndef GAMEBENCH_CORE_GAME_H_
+#define GAMEBENCH_CORE_GAME_H_
+
+// The game concept and its optional refinements.
+//
+// A game is a small value type G. A `const G` carries the variant's parameters
+// (heap sizes, subtraction set, board size); positions are `G::State` values
+// that are trivially copyable and a few machine words at most, so solvers copy
+// them freely and store them in tables. Solvers are templates over G: the hot
+// loops are instantiated per game, with no virtual calls and no heap
+// allocation per node.
+//
+// Members, REQUIRED unless marked OPTIONAL (an optional member is a refinement
+// below; a solver that needs it requires that refinement):
+//
+//   REQUIRED  static constexpr absl::string_view kName
+//             The catalog name, as typed in a spec: "nim", "tictactoe".
+//   REQUIRED  static constexpr absl::string_view kDescription
+//             One line for `gamebench list`.
+//   REQUIRED  static std::vector<ParamInfo> Params()
+//             Every spec parameter with its default and range, for `list`.
+//   REQUIRED  static absl::StatusOr<G> FromSpec(const Spec&)
+//             Builds the variant; rejects unknown or out-of-range parameters
+//             with a message naming them (use ParamReader).
+//   REQUIRED  std::string CanonicalSpec() const
+//             The spec with every parameter explicit, in a fixed order;
+//             FromSpec(ParseSpec(CanonicalSpec())) is an equal game.
+//   REQUIRED  using State, using Move, static constexpr int kMaxMoves
+//             State: trivially copyable, equality-comparable. Move: small.
+//             kMaxMoves bounds the legal moves of any position of any variant
+//             that FromSpec accepts.
+//   REQUIRED  static constexpr bool kScored
+//             false: values are win/loss/draw (kWinScore, kLossScore,
+//             kDrawScore). true: integer scores in [MinScore(), MaxScore()].
+//   REQUIRED  Score MinScore() const, Score MaxScore() const
+//             Bounds on every terminal value (for win/loss/draw games: -1, 1).
+//   REQUIRED  State Start() const
+//             The start position.
+//   REQUIRED  std::optional<Score> Terminal(const State&) const
+//             The value for the player to move when the game is over, else
+//             nullopt. Contract: a position is non-terminal iff it has at
+//             least one legal move.
+//   REQUIRED  void GenerateMoves(const State&, MoveList<Move, kMaxMoves>&) const
+//             Appends every legal move of a non-terminal position, each once.
+//   REQUIRED  State Play(const State&, Move) const
+//             The position after a legal move (a copy; the input is unchanged).
+//   REQUIRED  uint64_t Key(const State&) const
+//             Equal states have equal keys. Games document whether the key is
+//             exact (injective): the transposition table stores only keys.
+//   REQUIRED  std::string FormatState(const State&) const
+//             absl::StatusOr<State> ParseState(absl::string_view) const
+//             A text form of positions and its exact inverse. ParseState
+//             rejects malformed and illegal positions with a one-line message.
+//   REQUIRED  std::string FormatMove(const State&, Move) const
+//             absl::StatusOr<Move> ParseMove(const State&, absl::string_view) const
+//             The text of a move in a position, and its exact inverse; an
+//             illegal move is an error.
+//   OPTIONAL  int MoveOrder(const State&, Move) const          [Ordered]
+//             A cheap heuristic: search tries higher values first.
+//   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
+//   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
+//   OPTIONAL  heap decomposition for Sprague–Grundy              [see games/heap_game.h]
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <type_traits>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/move_list.h"
+#include "core/score.h"
+#include "core/spec.h"
+
+namespace gamebench {
+
+// A spec parameter as `gamebench list` shows it.
+struct ParamInfo {
+  std::string name;
+  std::string default_value;
+  std::string help;  // range and meaning
+};
+
+template <typename G>
+using MoveListOf = MoveList<typename G::Move, G::kMaxMoves>;
+
+template <typename G>
+concept Game =
+    std::is_trivially_copyable_v<typename G::State> &&
+    std::equality_comparable<typename G::State> &&
+    requires(const G& g, const typename G::State& s, typename G::Move m, MoveListOf<G>& moves,
+             absl::string_view text, const Spec& spec) {
+      { G::kName } -> std::convertible_to<absl::string_view>;
+      { G::kDescription } -> std::convertible_to<absl::string_view>;
+      { G::kScored } -> std::convertible_to<bool>;
+      { G::kMaxMoves } -> std::convertible_to<int>;
+      { G::Params() } -> std::same_as<std::vector<ParamInfo>>;
+      { G::FromSpec(spec) } -> std::same_as<absl::StatusOr<G>>;
+      { g.CanonicalSpec() } -> std::same_as<std::string>;
+      { g.MinScore() } -> std::same_as<Score>;
+      { g.MaxScore() } -> std::same_as<Score>;
+      { g.Start() } -> std::same_as<typename G::State>;
+      { g.Terminal(s) } -> std::same_as<std::optional<Score>>;
+      { g.GenerateMoves(s, moves) } -> std::same_as<void>;
+      { g.Play(s, m) } -> std::same_as<typename G::State>;
+      { g.Key(s) } -> std::same_as<uint64_t>;
+      { g.FormatState(s) } -> std::same_as<std::string>;
+      { g.ParseState(text) } -> std::same_as<absl::StatusOr<typename G::State>>;
+      { g.FormatMove(s, m) } -> std::same_as<std::string>;
+      { g.ParseMove(s, text) } -> std::same_as<absl::StatusOr<typename G::Move>>;
+    };
+
+// OPTIONAL: a move-ordering heuristic. Higher values are searched first.
+template <typename G>
+concept Ordered = Game<G> && requires(const G& g, const typename G::State& s, typename G::Move m) {
+  { g.MoveOrder(s, m) } -> std::convertible_to<int>;
+};
+
+// OPTIONAL: symmetries. Canonical(s) returns one fixed representative of s's
+// class (Canonical(ApplySymmetry(s, i)) == Canonical(s) for every i), and the
+// value of a position equals the value of its canonical form. The tables of
+// `tt` store positions by their canonical form. NumSymmetries() counts the
+// group elements (identity included) so tests can apply each or random ones.
+template <typename G>
+concept Symmetric =
+    Game<G> && requires(const G& g, const typename G::State& s, int i) {
+      { g.Canonical(s) } -> std::same_as<typename G::State>;
+      { g.NumSymmetries() } -> std::convertible_to<int64_t>;
+      { g.ApplySymmetry(s, i) } -> std::same_as<typename G::State>;
+    };
+
+// OPTIONAL: dense indexing, for retrograde analysis. Index(s) maps every legal
+// position into [0, IndexSize()) injectively; Unindex is its inverse on the
+// image. GenerateParents appends every position that has a move to s
+// (un-moves), each once: the exact inverse of GenerateMoves. kMaxParents
+// bounds their number.
+template <typename G>
+concept Indexed =
+    Game<G> && requires(const G& g, const typename G::State& s, uint64_t i,
+                        MoveList<typename G::State, G::kMaxParents>& parents) {
+      { G::kMaxParents } -> std::convertible_to<int>;
+      { g.IndexSize() } -> std::same_as<uint64_t>;
+      { g.Index(s) } -> std::same_as<uint64_t>;
+      { g.Unindex(i) } -> std::same_as<typename G::State>;
+      { g.GenerateParents(s, parents) } -> std::same_as<void>;
+    };
+
+// A game whose both players always have the same moves, so that the
+// Sprague–Grundy theory applies. Games opt in with kImpartial = true.
+template <typename G>
+concept Impartial = Game<G> && requires {
+  { G::kImpartial } -> std::convertible_to<bool>;
+} && G::kImpartial;
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_CORE_GAME_H_

@@ -1,0 +1,24 @@
+#ifndef GAMEBENCH_CORE_MEMORY_H_
+#define GAMEBENCH_CORE_MEMORY_H_
+
+#include <cstdint>
+#include <string>
+#include "absl/strings/string_view.h"
+
+#include "absl/status/statusor.h"
+
+namespace gamebench {
+
+// Peak resident memory of this process (VmHWM), in bytes; 0 if unknown.
+uint64_t PeakMemoryBytes();
+// Physical memory of the machine, in bytes.
+uint64_t PhysicalMemoryBytes();
+// The default memory budget: a safe share (half) of physical memory.
+uint64_t DefaultMemoryBudget();
+// Parses "512M", "4G", "1.5GiB", "1000000" (bytes) into bytes.
+absl::StatusOr<uint64_t> ParseByteSize(absl::string_view text);
+std::string FormatBytes(uint64_t bytes);
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_CORE_MEMORY_H_

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The README's first command: set up, build, and run the main job: reproduce
+# the published results and compare the solvers, writing into results/.
+# `--full` adds the long runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/main_job.sh "$@"

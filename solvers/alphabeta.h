@@ -1,0 +1,94 @@
+#ifndef GAMEBENCH_SOLVERS_ALPHABETA_H_
+#define GAMEBENCH_SOLVERS_ALPHABETA_H_
+
+// Negamax with alpha-beta pruning and move ordering, no table. The full
+// window is [MinScore, MaxScore]: with fail-soft bounds a result at either
+// end is still exact, because no value lies outside it.
+
+#include <algorithm>
+#include <limits>
+
+#include "core/game.h"
+#include "core/solve.h"
+#include "solvers/search_common.h"
+
+namespace gamebench {
+
+class AlphaBetaSolver {
+ public:
+  static constexpr absl::string_view kName = "alphabeta";
+  static constexpr absl::string_view kDescription =
+      "negamax with alpha-beta pruning and move ordering, no table";
+  template <typename G>
+  static constexpr bool kAppliesTo = Game<G>;
+
+  template <Game G>
+  static SolveReport Solve(const G& game, const typename G::State& root,
+                           const SolveOptions& options) {
+    Search<G> search(game, options);
+    SolveReport report = StartReport(game, root, kName);
+    // Step 1: the value of the root.
+    report.value = search.AlphaBeta(root, game.MinScore(), game.MaxScore());
+    // Step 2: every root move that achieves it, each by a null-window test.
+    if (options.best_moves && !game.Terminal(root)) {
+      MoveListOf<G> moves;
+      game.GenerateMoves(root, moves);
+      for (auto m : moves) {
+        if (search.monitor.stopped()) break;
+        Score target = -report.value;  // the child's value when m is best
+        if (search.AlphaBeta(game.Play(root, m), target, target + 1) <= target)
+          report.best_moves.push_back(game.FormatMove(root, m));
+      }
+    }
+    report.complete = !search.monitor.stopped();
+    report.nodes = search.monitor.nodes();
+    report.seconds = search.monitor.seconds();
+    search.monitor.Finish();
+    return report;
+  }
+
+  // The bare search, for benchmarks: the value of `root` and the node count.
+  template <Game G>
+  static std::pair<Score, uint64_t> Value(const G& game, const typename G::State& root,
+                                          bool move_ordering = true) {
+    SolveOptions options;
+    options.move_ordering = move_ordering;
+    Search<G> search(game, options);
+    Score v = search.AlphaBeta(root, game.MinScore(), game.MaxScore());
+    return {v, search.monitor.nodes()};
+  }
+
+ private:
+  template <Game G>
+  struct Search {
+    using State = typename G::State;
+    const G& game;
+    bool ordering;
+    SearchMonitor monitor;
+
+    Search(const G& g, const SolveOptions& options)
+        : game(g), ordering(options.move_ordering), monitor(options) {}
+
+    Score AlphaBeta(const State& s, Score alpha, Score beta) {
+      if (monitor.Visit()) return 0;
+      if (auto t = game.Terminal(s)) return *t;
+      MoveListOf<G> moves;
+      game.GenerateMoves(s, moves);
+      if (ordering) OrderMoves(game, s, moves);
+      Score best = std::numeric_limits<Score>::min();
+      for (auto m : moves) {
+        Score v = -AlphaBeta(game.Play(s, m), -beta, -alpha);
+        if (v > best) {
+          best = v;
+          if (v > alpha) alpha = v;
+          if (alpha >= beta) break;
+        }
+      }
+      return best;
+    }
+  };
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_ALPHABETA_H_

@@ -1,0 +1,19 @@
+#ifndef GAMEBENCH_SOLVERS_CATALOG_H_
+#define GAMEBENCH_SOLVERS_CATALOG_H_
+
+// The solver catalog: include the solver's header and add it to the list.
+// Each solver says which games it applies to (kAppliesTo<G>, usually a
+// concept), and the tool instantiates it for exactly those.
+
+#include "core/type_list.h"
+#include "solvers/alphabeta.h"
+#include "solvers/minimax.h"
+#include "solvers/tt.h"
+
+namespace gamebench {
+
+using SolverCatalog = TypeList<MinimaxSolver, AlphaBetaSolver, TtSolver>;
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_CATALOG_H_

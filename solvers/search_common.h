@@ -1,0 +1,91 @@
+#ifndef GAMEBENCH_SOLVERS_SEARCH_COMMON_H_
+#define GAMEBENCH_SOLVERS_SEARCH_COMMON_H_
+
+// Pieces shared by the depth-first search solvers (minimax, alphabeta, tt).
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "core/game.h"
+#include "core/progress.h"
+#include "core/solve.h"
+
+namespace gamebench {
+
+// How often (in nodes) a search looks at the clock and updates progress.
+inline constexpr uint64_t kPollInterval = 4096;
+
+// Starts a report with the fields every solver fills the same way.
+template <Game G>
+SolveReport StartReport(const G& game, const typename G::State& root, absl::string_view solver) {
+  SolveReport report;
+  report.game = game.CanonicalSpec();
+  report.solver = std::string(solver);
+  report.position = game.FormatState(root);
+  report.from_start = root == game.Start();
+  report.scored = G::kScored;
+  return report;
+}
+
+// Sorts moves by the game's heuristic, best first (a stable insertion sort:
+// move lists are short, and equal keys keep generation order so searches are
+// deterministic). A no-op for games without a heuristic.
+template <Game G>
+void OrderMoves(const G& game, const typename G::State& s, MoveListOf<G>& moves) {
+  if constexpr (Ordered<G>) {
+    std::array<int, G::kMaxMoves> keys;
+    for (int i = 0; i < moves.size(); ++i) keys[i] = game.MoveOrder(s, moves[i]);
+    for (int i = 1; i < moves.size(); ++i) {
+      auto m = moves[i];
+      int k = keys[i];
+      int j = i - 1;
+      for (; j >= 0 && keys[j] < k; --j) {
+        moves[j + 1] = moves[j];
+        keys[j + 1] = keys[j];
+      }
+      moves[j + 1] = m;
+      keys[j + 1] = k;
+    }
+  }
+}
+
+// Moves a chosen move to the front, keeping the others in order.
+template <typename Move, int N>
+void MoveToFront(MoveList<Move, N>& moves, int index) {
+  if (index <= 0 || index >= moves.size()) return;
+  Move m = moves[index];
+  for (int i = index; i > 0; --i) moves[i] = moves[i - 1];
+  moves[0] = m;
+}
+
+// Counts nodes, polls the deadline and feeds progress every kPollInterval
+// nodes. A search returns early once stopped() is true.
+class SearchMonitor {
+ public:
+  SearchMonitor(const SolveOptions& options)
+      : deadline_(options.time_limit_seconds), progress_(options.progress) {
+    progress_.Phase("search");
+  }
+  bool Visit() {
+    if ((++nodes_ & (kPollInterval - 1)) == 0) {
+      progress_.Update(nodes_);
+      if (deadline_.Poll()) stopped_ = true;
+    }
+    return stopped_;
+  }
+  bool stopped() const { return stopped_; }
+  uint64_t nodes() const { return nodes_; }
+  double seconds() const { return deadline_.Elapsed(); }
+  void Finish() { progress_.Finish(); }
+
+ private:
+  uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  Deadline deadline_;
+  Progress progress_;
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_SEARCH_COMMON_H_

@@ -1,0 +1,131 @@
+#ifndef GAMEBENCH_SOLVERS_TRANSPOSITION_TABLE_H_
+#define GAMEBENCH_SOLVERS_TRANSPOSITION_TABLE_H_
+
+// A fixed-size transposition table of bounds on exact game values.
+//
+// Memory is fixed at construction (the flag's size, within the memory
+// budget) and never grows. Buckets hold two 16-byte entries: the first is
+// kept for the entry whose subtree cost the most work (it saves the most on a
+// hit), the second is always replaced; a new entry that beats the first
+// demotes it to the second. Each entry stores the full 64-bit key, so a hit
+// is exact whenever the game's Key() is injective (every game documents this).
+//
+// Stored values are bounds, not depth-limited scores: every search here runs
+// to the end of the game, so a bound found once holds in every later visit.
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "core/json.h"
+#include "core/score.h"
+
+namespace gamebench {
+
+class TranspositionTable {
+ public:
+  struct Entry {
+    uint64_t key;
+    int16_t lower;   // the value is >= lower
+    int16_t upper;   // the value is <= upper
+    uint8_t move;    // index of the best move found, in searched order; 255: none
+    uint8_t work;    // 1 + log2(nodes of the subtree); 0 marks an empty slot
+    uint16_t unused;
+  };
+  static_assert(sizeof(Entry) == 16);
+  static constexpr int kWays = 2;
+
+  explicit TranspositionTable(uint64_t bytes)
+      : num_buckets_(std::max<uint64_t>(1, bytes / (kWays * sizeof(Entry)))),
+        entries_(new Entry[num_buckets_ * kWays]) {
+    Clear();
+  }
+
+  void Clear() { std::memset(entries_.get(), 0, num_buckets_ * kWays * sizeof(Entry)); }
+
+  uint64_t capacity() const { return num_buckets_ * kWays; }
+  uint64_t bytes() const { return capacity() * sizeof(Entry); }
+
+  // The entry for `key`, or nullptr.
+  const Entry* Probe(uint64_t key) {
+    ++probes_;
+    Entry* b = Bucket(key);
+    for (int i = 0; i < kWays; ++i) {
+      if (b[i].work != 0 && b[i].key == key) {
+        ++hits_;
+        return &b[i];
+      }
+    }
+    return nullptr;
+  }
+
+  void Store(uint64_t key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
+    ++stores_;
+    Entry e{key, static_cast<int16_t>(lower), static_cast<int16_t>(upper),
+            static_cast<uint8_t>(move < 0 || move > 254 ? 255 : move), WorkOf(subtree_nodes), 0};
+    Entry* b = Bucket(key);
+    for (int i = 0; i < kWays; ++i) {
+      if (b[i].work != 0 && b[i].key == key) {
+        // Both are true bounds on the same value: keep the tighter of each.
+        e.lower = std::max(e.lower, b[i].lower);
+        e.upper = std::min(e.upper, b[i].upper);
+        e.work = std::max(e.work, b[i].work);
+        b[i] = e;
+        return;
+      }
+    }
+    if (e.work >= b[0].work) {
+      if (b[1].work != 0) ++overwrites_;
+      b[1] = b[0];
+      b[0] = e;
+    } else {
+      if (b[1].work != 0) ++overwrites_;
+      b[1] = e;
+    }
+  }
+
+  uint64_t CountUsed() const {
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < capacity(); ++i) n += entries_[i].work != 0;
+    return n;
+  }
+
+  // probes, hits, stores, overwrites, capacity and use, for reports.
+  Json Stats() const {
+    Json j = Json::MakeObject();
+    j.Set("tt_bytes", bytes());
+    j.Set("tt_entries", capacity());
+    j.Set("tt_used", CountUsed());
+    j.Set("tt_probes", probes_);
+    j.Set("tt_hits", hits_);
+    j.Set("tt_hit_rate", probes_ ? static_cast<double>(hits_) / probes_ : 0.0);
+    j.Set("tt_stores", stores_);
+    j.Set("tt_overwrites", overwrites_);
+    return j;
+  }
+
+ private:
+  static uint8_t WorkOf(uint64_t nodes) {
+    return static_cast<uint8_t>(1 + (nodes ? 63 - __builtin_clzll(nodes) : 0));
+  }
+  // The key is mixed before indexing: exact keys (packed states) are far from
+  // uniform in their low bits.
+  Entry* Bucket(uint64_t key) {
+    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    __extension__ using Wide = unsigned __int128;  // h * n / 2^64: a uniform index, no division
+    uint64_t index = static_cast<uint64_t>((static_cast<Wide>(h) * num_buckets_) >> 64);
+    return &entries_[index * kWays];
+  }
+
+  uint64_t num_buckets_;
+  std::unique_ptr<Entry[]> entries_;
+  uint64_t probes_ = 0, hits_ = 0, stores_ = 0, overwrites_ = 0;
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_TRANSPOSITION_TABLE_H_

@@ -1,0 +1,143 @@
+#ifndef GAMEBENCH_SOLVERS_TT_H_
+#define GAMEBENCH_SOLVERS_TT_H_
+
+// Depth-first alpha-beta with a transposition table of bounds. When the game
+// has canonical forms (Symmetric) and symmetry is on, positions are stored by
+// their canonical form, so one entry serves a whole symmetry class.
+
+#include <algorithm>
+#include <limits>
+
+#include "core/game.h"
+#include "core/memory.h"
+#include "core/solve.h"
+#include "solvers/search_common.h"
+#include "solvers/transposition_table.h"
+
+namespace gamebench {
+
+class TtSolver {
+ public:
+  static constexpr absl::string_view kName = "tt";
+  static constexpr absl::string_view kDescription =
+      "alpha-beta with a fixed-size transposition table of bounds; canonical forms under symmetry";
+  template <typename G>
+  static constexpr bool kAppliesTo = Game<G>;
+
+  // The table gets tt_bytes, but never more than the memory budget allows.
+  static uint64_t TableBytes(const SolveOptions& options) {
+    uint64_t budget = options.memory_bytes ? options.memory_bytes : DefaultMemoryBudget();
+    return std::min(options.tt_bytes, budget);
+  }
+
+  template <Game G>
+  static SolveReport Solve(const G& game, const typename G::State& root,
+                           const SolveOptions& options) {
+    TranspositionTable table(TableBytes(options));
+    Search<G> search(game, options, table);
+    SolveReport report = StartReport(game, root, kName);
+    // Step 1: the value of the root.
+    report.value = search.AlphaBeta(root, game.MinScore(), game.MaxScore());
+    // Step 2: every root move that achieves it, each by a null-window test
+    // (cheap: the table already holds most of the tree).
+    if (options.best_moves && !game.Terminal(root)) {
+      MoveListOf<G> moves;
+      game.GenerateMoves(root, moves);
+      for (auto m : moves) {
+        if (search.monitor.stopped()) break;
+        Score target = -report.value;
+        if (search.AlphaBeta(game.Play(root, m), target, target + 1) <= target)
+          report.best_moves.push_back(game.FormatMove(root, m));
+      }
+    }
+    report.complete = !search.monitor.stopped();
+    report.nodes = search.monitor.nodes();
+    report.seconds = search.monitor.seconds();
+    search.monitor.Finish();
+    report.stats = table.Stats();
+    report.stats.Set("symmetry", search.use_symmetry);
+    report.stats.Set("move_ordering", options.move_ordering);
+    return report;
+  }
+
+ private:
+  template <Game G>
+  struct Search {
+    using State = typename G::State;
+    const G& game;
+    bool ordering;
+    bool use_symmetry;
+    TranspositionTable& table;
+    SearchMonitor monitor;
+
+    Search(const G& g, const SolveOptions& options, TranspositionTable& t)
+        : game(g),
+          ordering(options.move_ordering),
+          use_symmetry(Symmetric<G> && options.symmetry),
+          table(t),
+          monitor(options) {}
+
+    uint64_t KeyOf(const State& s) const {
+      if constexpr (Symmetric<G>) {
+        if (use_symmetry) return game.Key(game.Canonical(s));
+      }
+      return game.Key(s);
+    }
+
+    Score AlphaBeta(const State& s, Score alpha, Score beta) {
+      // Step 1: count the node; stop when the time is up.
+      if (monitor.Visit()) return 0;
+      // Step 2: the end of the game.
+      if (auto t = game.Terminal(s)) return *t;
+      // Step 3: the table: a bound may settle the node or narrow the window.
+      const uint64_t key = KeyOf(s);
+      const uint64_t nodes_before = monitor.nodes();
+      int hint = -1;
+      if (const auto* e = table.Probe(key)) {
+        if (e->lower >= beta) return e->lower;
+        if (e->upper <= alpha) return e->upper;
+        if (e->lower == e->upper) return e->lower;
+        alpha = std::max<Score>(alpha, e->lower);
+        beta = std::min<Score>(beta, e->upper);
+        if (e->move != 255) hint = e->move;
+      }
+      // Step 4: moves, heuristic order, the table's best move first.
+      MoveListOf<G> moves;
+      game.GenerateMoves(s, moves);
+      if (ordering) {
+        OrderMoves(game, s, moves);
+        MoveToFront(moves, hint);
+      }
+      // The table remembers a move by its index in heuristic order, before the
+      // hint moved to the front, so that the index means the same next visit.
+      auto unshifted = [hint, this](int i) {
+        if (!ordering || hint < 0) return i;
+        return i == 0 ? hint : (i <= hint ? i - 1 : i);
+      };
+      // Step 5: fail-soft alpha-beta over the children.
+      const Score alpha0 = alpha;
+      Score best = std::numeric_limits<Score>::min();
+      int best_index = -1;
+      for (int i = 0; i < moves.size(); ++i) {
+        Score v = -AlphaBeta(game.Play(s, moves[i]), -beta, -alpha);
+        if (v > best) {
+          best = v;
+          best_index = i;
+          if (v > alpha) alpha = v;
+          if (alpha >= beta) break;
+        }
+      }
+      if (monitor.stopped()) return 0;  // an unfinished result is not stored
+      // Step 6: store what the window proved: a fail-low gives an upper
+      // bound, a fail-high a lower bound, anything between is exact.
+      Score lower = best > alpha0 ? best : game.MinScore();
+      Score upper = best < beta ? best : game.MaxScore();
+      table.Store(key, lower, upper, unshifted(best_index), monitor.nodes() - nodes_before);
+      return best;
+    }
+  };
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_TT_H_

@@ -1,0 +1,130 @@
+#include "tool/args.h"
+
+#include <unistd.h>
+
+#include <thread>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "core/memory.h"
+#include "core/spec.h"
+
+namespace gamebench {
+
+const std::set<std::string> kSolveValueFlags = {"time-limit", "memory", "tt-size", "threads"};
+const std::set<std::string> kSolveBoolFlags = {"no-symmetry", "no-ordering", "progress",
+                                               "no-progress", "no-best-moves"};
+
+absl::StatusOr<Args> Args::Parse(const std::vector<std::string>& argv,
+                                 const std::set<std::string>& value_flags,
+                                 const std::set<std::string>& bool_flags) {
+  Args args;
+  bool only_positional = false;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (only_positional || a.size() < 2 || a.rfind("--", 0) != 0) {
+      args.positional_.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      only_positional = true;
+      continue;
+    }
+    std::string name = a.substr(2);
+    std::optional<std::string> value;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (args.values_.count(name))
+      return absl::InvalidArgumentError(absl::StrCat("flag --", name, " given twice"));
+    if (value_flags.count(name)) {
+      if (!value) {
+        if (i + 1 >= argv.size())
+          return absl::InvalidArgumentError(absl::StrCat("flag --", name, " needs a value"));
+        value = argv[++i];
+      }
+      args.values_[name] = *value;
+    } else if (bool_flags.count(name)) {
+      if (value)
+        return absl::InvalidArgumentError(absl::StrCat("flag --", name, " takes no value"));
+      args.values_[name] = "";
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat("unknown flag --", name));
+    }
+  }
+  return args;
+}
+
+std::optional<std::string> Args::Get(absl::string_view flag) const {
+  auto it = values_.find(std::string(flag));
+  if (it == values_.end()) return std::nullopt;
+  return it->second;
+}
+
+absl::StatusOr<int64_t> Args::GetInt(absl::string_view flag, int64_t default_value, int64_t min,
+                                     int64_t max) const {
+  auto v = Get(flag);
+  if (!v) return default_value;
+  return ParseInt(*v, min, max, absl::StrCat("flag --", flag));
+}
+
+absl::StatusOr<double> Args::GetDouble(absl::string_view flag, double default_value, double min,
+                                       double max) const {
+  auto v = Get(flag);
+  if (!v) return default_value;
+  double d;
+  if (!absl::SimpleAtod(*v, &d) || !(d >= min && d <= max))
+    return absl::InvalidArgumentError(absl::StrCat("flag --", flag, ": '", *v,
+                                                   "' is not a number in [", min, ", ", max, "]"));
+  return d;
+}
+
+absl::Status Args::ExpectPositional(size_t n, absl::string_view what) const {
+  if (positional_.size() < n)
+    return absl::InvalidArgumentError(absl::StrCat("missing ", what));
+  if (positional_.size() > n)
+    return absl::InvalidArgumentError(
+        absl::StrCat("unexpected argument '", positional_[n], "'"));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
+  SolveOptions o;
+  auto t = args.GetDouble("time-limit", 0, 0, 1e9);
+  if (!t.ok()) return t.status();
+  o.time_limit_seconds = *t;
+  o.memory_bytes = DefaultMemoryBudget();
+  if (auto m = args.Get("memory")) {
+    auto bytes = ParseByteSize(*m);
+    if (!bytes.ok()) return bytes.status();
+    if (*bytes < (1u << 20))
+      return absl::InvalidArgumentError(absl::StrCat("--memory ", *m, " is below 1 MiB"));
+    if (*bytes > PhysicalMemoryBytes())
+      return absl::InvalidArgumentError(absl::StrCat("--memory ", *m, " is more than this machine has (",
+                                                     FormatBytes(PhysicalMemoryBytes()), ")"));
+    o.memory_bytes = *bytes;
+  }
+  if (auto s = args.Get("tt-size")) {
+    auto bytes = ParseByteSize(*s);
+    if (!bytes.ok()) return bytes.status();
+    if (*bytes < 1024)
+      return absl::InvalidArgumentError(absl::StrCat("--tt-size ", *s, " is below 1 KiB"));
+    if (*bytes > o.memory_bytes)
+      return absl::InvalidArgumentError(absl::StrCat("--tt-size ", *s, " exceeds the memory budget (",
+                                                     FormatBytes(o.memory_bytes), ")"));
+    o.tt_bytes = *bytes;
+  }
+  o.tt_bytes = std::min(o.tt_bytes, o.memory_bytes);
+  auto threads = args.GetInt("threads", 0, 0, 1024);
+  if (!threads.ok()) return threads.status();
+  o.threads = static_cast<int>(*threads);
+  if (o.threads == 0) o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  o.symmetry = !args.Has("no-symmetry");
+  o.move_ordering = !args.Has("no-ordering");
+  o.best_moves = !args.Has("no-best-moves");
+  o.progress = args.Has("progress") || (!args.Has("no-progress") && isatty(2));
+  return o;
+}
+
+}  // namespace gamebench

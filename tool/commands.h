@@ -1,0 +1,27 @@
+#ifndef GAMEBENCH_TOOL_COMMANDS_H_
+#define GAMEBENCH_TOOL_COMMANDS_H_
+
+// The tool's commands. Each lives in tool/commands/<name>.cc and is listed
+// once in kCommands in tool/main.cc. A command returns a non-OK status for bad
+// input (the tool prints it on one line and exits with status 2) and writes
+// its output itself.
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+
+namespace gamebench {
+
+struct Command {
+  const char* name;
+  const char* usage;  // one line: arguments and flags
+  absl::Status (*run)(const std::vector<std::string>& argv);
+};
+
+absl::Status RunList(const std::vector<std::string>& argv);
+absl::Status RunSolve(const std::vector<std::string>& argv);
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_TOOL_COMMANDS_H_

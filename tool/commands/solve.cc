@@ -1,0 +1,78 @@
+// gamebench solve SPEC [--solver NAME] [--position POS] [--json] ...
+// Solves one position (the start by default) with one solver.
+
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/memory.h"
+#include "tool/args.h"
+#include "tool/commands.h"
+#include "tool/dispatch.h"
+
+namespace gamebench {
+
+absl::Status RunSolve(const std::vector<std::string>& argv) {
+  std::set<std::string> value_flags = kSolveValueFlags;
+  value_flags.insert({"solver", "position"});
+  std::set<std::string> bool_flags = kSolveBoolFlags;
+  bool_flags.insert("json");
+  auto args = Args::Parse(argv, value_flags, bool_flags);
+  if (!args.ok()) return args.status();
+  if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
+  auto spec = ParseSpec(args->positional()[0]);
+  if (!spec.ok()) return spec.status();
+  auto options = ParseSolveOptions(*args);
+  if (!options.ok()) return options.status();
+  const std::string solver_name = args->Get("solver").value_or("tt");
+
+  SolveReport report;
+  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
+    typename G::State state = game.Start();
+    if (auto pos = args->Get("position")) {
+      auto parsed = game.ParseState(*pos);
+      if (!parsed.ok()) return parsed.status();
+      state = *parsed;
+    }
+    return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
+      if constexpr (S::template kAppliesTo<G>) {
+        report = S::Solve(game, state, *options);
+        return absl::OkStatus();
+      } else {
+        return absl::InvalidArgumentError(absl::StrCat("solver '", S::kName,
+                                                       "' does not apply to game '", G::kName,
+                                                       "' (see `gamebench list`)"));
+      }
+    });
+  });
+  if (!status.ok()) return status;
+
+  if (args->Has("json")) {
+    Json j = report.ToJson();
+    j.Set("peak_memory_bytes", PeakMemoryBytes());
+    std::printf("%s\n", j.Dump().c_str());
+  } else {
+    std::printf("game:       %s\n", report.game.c_str());
+    std::printf("position:   %s\n", report.position.c_str());
+    std::printf("solver:     %s\n", report.solver.c_str());
+    if (!report.complete) {
+      std::printf("result:     unknown: stopped by the time limit after %.3f s\n", report.seconds);
+    } else {
+      std::printf("value:      %s (for the player to move)\n",
+                  ScoreText(report.value, report.scored).c_str());
+      if (report.from_start)
+        std::printf("winner:     %s\n",
+                    report.value > 0 ? "first" : (report.value < 0 ? "second" : "draw"));
+      if (report.remoteness) std::printf("remoteness: %d plies\n", *report.remoteness);
+      std::printf("best moves: %s\n", absl::StrJoin(report.best_moves, " ").c_str());
+    }
+    std::printf("nodes:      %lu\n", static_cast<unsigned long>(report.nodes));
+    std::printf("seconds:    %.6f\n", report.seconds);
+    if (!report.note.empty()) std::printf("note:       %s\n", report.note.c_str());
+    for (const auto& [k, v] : report.stats.as_object())
+      std::printf("%-11s %s\n", (k + ":").c_str(), v.Dump().c_str());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace gamebench
