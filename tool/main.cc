@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "tool/commands.h"
 
 namespace gamebench {
@@ -28,6 +29,30 @@ void PrintUsage(FILE* out) {
   std::fprintf(out,
                "\nSPEC is `name` or `name(key=value,...)`; list values are separated by ';'.\n"
                "Bad input prints one line on stderr and exits with status 2.\n");
+}
+
+// Error messages quote user input, which may hold newlines or be huge: fold
+// them to one printable line of bounded length.
+std::string OneLine(absl::string_view message) {
+  constexpr size_t kMaxLength = 400;
+  std::string out;
+  for (char c : message) {
+    if (out.size() >= kMaxLength) {
+      out += "...";
+      break;
+    }
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 struct Invocation {
@@ -50,8 +75,7 @@ void* Run(void* arg) {
     try {
       absl::Status status = c.run(std::vector<std::string>(argv.begin() + 1, argv.end()));
       if (!status.ok()) {
-        std::fprintf(stderr, "gamebench %s: error: %s\n", c.name,
-                     std::string(status.message()).c_str());
+        std::fprintf(stderr, "gamebench %s: error: %s\n", c.name, OneLine(status.message()).c_str());
         inv->exit_code = status.code() == absl::StatusCode::kInternal ? 1 : 2;
       }
     } catch (const std::bad_alloc&) {
@@ -64,7 +88,7 @@ void* Run(void* arg) {
     return nullptr;
   }
   std::fprintf(stderr, "gamebench: error: unknown command '%s' (try `gamebench help`)\n",
-               argv[0].c_str());
+               OneLine(argv[0]).c_str());
   inv->exit_code = 2;
   return nullptr;
 }

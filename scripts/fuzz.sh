@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan+UBSan) into build-fuzz/ and runs
+# each for SECONDS (default 20) on a copy of its seed corpus in tests/fuzz/.
+# A longer campaign: bash scripts/fuzz.sh 3600
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+build_dir=${GAMEBENCH_FUZZ_BUILD_DIR:-build-fuzz}
+if [ ! -f "$build_dir/build.ninja" ]; then
+  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DGAMEBENCH_FUZZ=ON -DGAMEBENCH_BUILD_TESTS=OFF -DGAMEBENCH_BUILD_BENCH=OFF
+fi
+cmake --build "$build_dir" -j"$(nproc)"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for target in "$build_dir"/fuzz/fuzz_*; do
+  name=$(basename "$target")
+  corpus="tests/fuzz/${name#fuzz_}"
+  mkdir -p "$work/$name"
+  [ -d "$corpus" ] && cp -r "$corpus"/. "$work/$name"/
+  echo "fuzz: $name for ${seconds}s" >&2
+  "$target" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
+            -artifact_prefix="$work/" "$work/$name" 2>"$work/$name.log" || {
+    tail -40 "$work/$name.log" >&2
+    echo "fuzz: $name FAILED" >&2
+    exit 1
+  }
+  grep -E "stat::number_of_executed_units" "$work/$name.log" >&2 || true
+done
+echo "fuzz: all targets ran ${seconds}s without a failure" >&2
