@@ -1,5 +1,6 @@
 #include "core/memory.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -65,6 +66,24 @@ std::string FormatBytes(uint64_t bytes) {
   int u = 0;
   while (v >= 1024 && u < 4) v /= 1024, ++u;
   return u == 0 ? absl::StrCat(bytes, " B") : absl::StrFormat("%.1f %s", v, units[u]);
+}
+
+void LimitAddressSpace(uint64_t budget_bytes) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  (void)budget_bytes;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+  (void)budget_bytes;
+#else
+  constexpr uint64_t kAllowance = 3ull << 30;  // 1 GiB reserved stack + threads + libraries
+  rlimit limit{budget_bytes + kAllowance, budget_bytes + kAllowance};
+  setrlimit(RLIMIT_AS, &limit);
+#endif
+#else
+  constexpr uint64_t kAllowance = 3ull << 30;  // 1 GiB reserved stack + threads + libraries
+  rlimit limit{budget_bytes + kAllowance, budget_bytes + kAllowance};
+  setrlimit(RLIMIT_AS, &limit);
+#endif
 }
 
 }  // namespace gamebench

@@ -19,6 +19,12 @@ uint64_t DefaultMemoryBudget();
 absl::StatusOr<uint64_t> ParseByteSize(absl::string_view text);
 std::string FormatBytes(uint64_t bytes);
 
+// Caps this process's address space at the budget plus a fixed allowance for
+// code, stacks and libraries, so that exceeding the budget ends in a
+// std::bad_alloc the tool reports, never in the kernel's OOM killer. A no-op
+// under sanitizers, which reserve huge shadow mappings.
+void LimitAddressSpace(uint64_t budget_bytes);
+
 }  // namespace gamebench
 
 #endif  // GAMEBENCH_CORE_MEMORY_H_

@@ -116,6 +116,7 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
     o.tt_bytes = *bytes;
   }
   o.tt_bytes = std::min(o.tt_bytes, o.memory_bytes);
+  LimitAddressSpace(o.memory_bytes);
   auto threads = args.GetInt("threads", 0, 0, 1024);
   if (!threads.ok()) return threads.status();
   o.threads = static_cast<int>(*threads);
