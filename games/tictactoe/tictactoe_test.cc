@@ -167,6 +167,46 @@ TEST(TicTacToeTest, SolversAgreeOnEverySymmetryClass) {
   EXPECT_EQ(done.size(), 765u);
 }
 
+// Minimax's remoteness (fastest win, slowest loss) against a direct
+// recursion written here, on every reachable non-drawn position.
+struct ValueAndRemoteness {
+  Score value;
+  int remoteness;
+};
+ValueAndRemoteness Direct(const TicTacToe& g, const State& s) {
+  if (auto t = g.Terminal(s)) return {*t, 0};
+  MoveListOf<TicTacToe> moves;
+  g.GenerateMoves(s, moves);
+  ValueAndRemoteness best{-2, 0};
+  for (auto m : moves) {
+    ValueAndRemoteness c = Direct(g, g.Play(s, m));
+    ValueAndRemoteness r{-c.value, c.remoteness + 1};
+    const bool better = r.value != best.value ? r.value > best.value
+                        : r.value > 0         ? r.remoteness < best.remoteness
+                        : r.value < 0         ? r.remoteness > best.remoteness
+                                              : false;
+    if (better) best = r;
+  }
+  return best;
+}
+
+TEST(TicTacToeTest, MinimaxRemoteness) {
+  TicTacToe g;
+  int decided = 0;
+  for (const State& s : Reachable(g)) {
+    const ValueAndRemoteness want = Direct(g, s);
+    SolveReport r = MinimaxSolver::Solve(g, s, testing::TestOptions());
+    EXPECT_EQ(r.value, want.value) << g.FormatState(s);
+    if (want.value == kDrawScore) {
+      EXPECT_FALSE(r.remoteness.has_value()) << g.FormatState(s);
+    } else {
+      ++decided;
+      EXPECT_EQ(r.remoteness, want.remoteness) << g.FormatState(s);
+    }
+  }
+  EXPECT_GT(decided, 1000);
+}
+
 TEST(TicTacToeTest, KnownPositions) {
   TicTacToe g;
   struct Case {
