@@ -5,11 +5,13 @@
 // tool, the conformance tests and the benchmarks all read this list.
 
 #include "core/type_list.h"
+#include "games/ends/ends.h"
 #include "games/nim/nim.h"
+#include "games/tictactoe/tictactoe.h"
 
 namespace gamebench {
 
-using GameCatalog = TypeList<Nim>;
+using GameCatalog = TypeList<Nim, TicTacToe, Ends>;
 
 }  // namespace gamebench
 

@@ -7,6 +7,7 @@
 // (fastest win, slowest loss), which needs the whole tree anyway.
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 #include "core/game.h"
@@ -61,16 +62,37 @@ class MinimaxSolver {
       return r.value > 0 ? r.remoteness < best.remoteness : r.remoteness > best.remoteness;
     }
 
-    Result Negamax(const State& s) {
-      if (monitor.Visit()) return {0, 0};
-      if (auto t = game.Terminal(s)) return {*t, 0};
+    // Inside the search a result is one integer, ordered so that the best
+    // child is simply the largest (as Better orders results): for scored
+    // games the score; for win/loss/draw games a win in r plies is kWin - r,
+    // a loss in r plies r - kWin, a draw 0.
+    static constexpr Score kWin = 1 << 20;
+    static Score Encode(Score terminal) { return G::kScored ? terminal : terminal * kWin; }
+    // A child's result as its parent sees it, one ply further from the end.
+    static Score ToParent(Score c) { return G::kScored ? -c : -c + (c > 0) - (c < 0); }
+    static Result Decode(Score e) {
+      if (G::kScored) return {e, 0};
+      return {(e > 0) - (e < 0), e == 0 ? 0 : kWin - std::abs(e)};
+    }
+
+    Score Negamax(const State& s) {
+      if (monitor.Visit()) return 0;
+      if (auto t = game.Terminal(s)) return Encode(*t);
+      return Expand(s);
+    }
+
+    // The encoded result of a non-terminal position already counted. A child
+    // that ends the game is scored here rather than by a call: most nodes of
+    // a game tree are such leaves, and the call costs more than the leaf.
+    Score Expand(const State& s) {
       MoveListOf<G> moves;
       game.GenerateMoves(s, moves);
-      Result best{std::numeric_limits<Score>::min(), 0};
+      Score best = std::numeric_limits<Score>::min();
       for (auto m : moves) {
-        Result child = Negamax(game.Play(s, m));
-        Result r{-child.value, child.remoteness + 1};
-        if (Better(r, best)) best = r;
+        const State c = game.Play(s, m);
+        if (monitor.Visit()) return 0;
+        const auto t = game.Terminal(c);
+        best = std::max(best, ToParent(t ? Encode(*t) : Expand(c)));
       }
       return best;
     }
@@ -83,8 +105,7 @@ class MinimaxSolver {
       std::vector<Result> results;
       Result best{std::numeric_limits<Score>::min(), 0};
       for (auto m : moves) {
-        Result child = Negamax(game.Play(s, m));
-        Result r{-child.value, child.remoteness + 1};
+        Result r = Decode(ToParent(Negamax(game.Play(s, m))));
         results.push_back(r);
         if (Better(r, best)) best = r;
       }

@@ -1,0 +1,234 @@
+// Tests of the `gamebench` executable itself: the JSON contract of `list` and
+// `solve`, and that every class of bad input exits with status 2 and exactly
+// one line on stderr.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "core/json.h"
+#include "core/type_list.h"
+#include "games/catalog.h"
+#include "gtest/gtest.h"
+#include "solvers/catalog.h"
+
+namespace gamebench {
+namespace {
+
+struct ToolRun {
+  int status = -1;  // the exit status, or -1 when killed
+  std::string out;
+  std::string err;
+};
+
+// Single quotes make every argument literal to the shell.
+std::string Quote(const std::string& arg) {
+  std::string q = "'";
+  for (char c : arg) {
+    if (c == '\'') {
+      q.append("'\\''");
+    } else {
+      q.push_back(c);
+    }
+  }
+  q.push_back('\'');
+  return q;
+}
+
+ToolRun RunTool(const std::vector<std::string>& args) {
+  static int counter = 0;
+  const std::string err_path =
+      absl::StrCat(::testing::TempDir(), "/tool_test_stderr_", getpid(), "_", counter++);
+  std::string cmd = Quote(GAMEBENCH_BINARY);
+  for (const auto& a : args) absl::StrAppend(&cmd, " ", Quote(a));
+  absl::StrAppend(&cmd, " 2>", Quote(err_path));
+  ToolRun run;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return run;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) run.out.append(buf, n);
+  const int st = pclose(pipe);
+  run.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  std::ifstream err(err_path);
+  std::stringstream ss;
+  ss << err.rdbuf();
+  run.err = ss.str();
+  std::remove(err_path.c_str());
+  return run;
+}
+
+std::string Describe(const std::vector<std::string>& args) {
+  std::string s = "gamebench";
+  for (const auto& a : args) absl::StrAppend(&s, " ", Quote(a));
+  return s;
+}
+
+// Parses stdout as exactly one JSON object on one line.
+Json ParseOneObject(const ToolRun& run, const std::string& what) {
+  EXPECT_EQ(run.status, 0) << what << "\nstderr: " << run.err;
+  EXPECT_EQ(run.err, "") << what;
+  EXPECT_FALSE(run.out.empty()) << what;
+  EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << what << ": not one line: " << run.out;
+  auto j = Json::Parse(run.out);
+  EXPECT_TRUE(j.ok()) << what << ": " << j.status() << "\n" << run.out;
+  if (!j.ok()) return Json();
+  EXPECT_TRUE(j->is_object()) << what;
+  return *j;
+}
+
+TEST(ToolTest, ListJsonNamesEveryGameAndSolver) {
+  Json j = ParseOneObject(RunTool({"list", "--json"}), "list --json");
+  ASSERT_TRUE(j.is_object());
+  const Json* games = j.Find("games");
+  const Json* solvers = j.Find("solvers");
+  ASSERT_TRUE(games && games->is_array());
+  ASSERT_TRUE(solvers && solvers->is_array());
+  std::vector<std::string> game_names, solver_names;
+  for (const Json& g : games->as_array()) {
+    ASSERT_TRUE(g.Find("name") && g.Find("params") && g.Find("description"));
+    game_names.push_back(g.Find("name")->as_string());
+    for (const Json& p : g.Find("params")->as_array())
+      EXPECT_TRUE(p.Find("name") && p.Find("default")) << p.Dump();
+  }
+  for (const Json& s : solvers->as_array()) {
+    ASSERT_TRUE(s.Find("name") && s.Find("games"));
+    solver_names.push_back(s.Find("name")->as_string());
+  }
+  ForEachType(GameCatalog{}, [&]<typename G>() {
+    EXPECT_EQ(std::count(game_names.begin(), game_names.end(), std::string(G::kName)), 1)
+        << G::kName;
+    return false;
+  });
+  ForEachType(SolverCatalog{}, [&]<typename S>() {
+    EXPECT_EQ(std::count(solver_names.begin(), solver_names.end(), std::string(S::kName)), 1)
+        << S::kName;
+    return false;
+  });
+  for (const char* name : {"nim", "tictactoe", "ends"})
+    EXPECT_EQ(std::count(game_names.begin(), game_names.end(), name), 1) << name;
+  for (const char* name : {"minimax", "alphabeta", "tt"})
+    EXPECT_EQ(std::count(solver_names.begin(), solver_names.end(), name), 1) << name;
+  // The plain form works too.
+  ToolRun plain = RunTool({"list"});
+  EXPECT_EQ(plain.status, 0);
+  EXPECT_NE(plain.out.find("tictactoe"), std::string::npos);
+}
+
+// The contract fields of `solve --json`, in every search solver.
+TEST(ToolTest, SolveJsonContract) {
+  for (const char* solver : {"minimax", "alphabeta", "tt"}) {
+    const std::vector<std::string> args = {"solve", "tictactoe", "--solver", solver, "--json"};
+    Json j = ParseOneObject(RunTool(args), Describe(args));
+    ASSERT_TRUE(j.is_object());
+    for (const char* field : {"game", "solver", "value", "winner", "best_moves", "nodes", "seconds"})
+      EXPECT_TRUE(j.Has(field)) << Describe(args) << ": no '" << field << "'";
+    EXPECT_EQ(j.Find("game")->as_string(), "tictactoe");
+    EXPECT_EQ(j.Find("solver")->as_string(), solver);
+    EXPECT_EQ(j.Find("value")->as_string(), "draw");
+    EXPECT_EQ(j.Find("winner")->as_string(), "draw");
+    EXPECT_EQ(j.Find("best_moves")->as_array().size(), 9u);
+    EXPECT_TRUE(j.Find("nodes")->is_int());
+    EXPECT_GT(j.Find("nodes")->as_int(), 0);
+    EXPECT_TRUE(j.Find("seconds")->is_number());
+  }
+  // The canonical spec, an integer value, and the winner of a scored game.
+  {
+    const std::vector<std::string> args = {"solve", "ends", "--json"};
+    Json j = ParseOneObject(RunTool(args), Describe(args));
+    ASSERT_TRUE(j.is_object());
+    EXPECT_EQ(j.Find("game")->as_string(), "ends(values=3;9;1;2)");
+    EXPECT_TRUE(j.Find("value")->is_int());
+    EXPECT_EQ(j.Find("value")->as_int(), 7);
+    EXPECT_EQ(j.Find("winner")->as_string(), "first");
+    ASSERT_EQ(j.Find("best_moves")->as_array().size(), 1u);
+    EXPECT_EQ(j.Find("best_moves")->as_array()[0].as_string(), "R");
+  }
+  {
+    const std::vector<std::string> args = {"solve", "nim(heaps=1;2;3)", "--solver", "alphabeta",
+                                           "--json"};
+    Json j = ParseOneObject(RunTool(args), Describe(args));
+    ASSERT_TRUE(j.is_object());
+    EXPECT_EQ(j.Find("game")->as_string(), "nim(heaps=1;2;3,misere=false)");
+    EXPECT_EQ(j.Find("value")->as_string(), "loss");
+    EXPECT_EQ(j.Find("winner")->as_string(), "second");
+    EXPECT_TRUE(j.Find("best_moves")->as_array().size() == 6u);  // every move loses
+  }
+  // A position other than the start: no winner.
+  {
+    const std::vector<std::string> args = {"solve", "tictactoe", "--position", "XX.OO....",
+                                           "--json"};
+    Json j = ParseOneObject(RunTool(args), Describe(args));
+    ASSERT_TRUE(j.is_object());
+    EXPECT_EQ(j.Find("value")->as_string(), "win");
+    EXPECT_FALSE(j.Has("winner"));
+    ASSERT_EQ(j.Find("best_moves")->as_array().size(), 1u);
+    EXPECT_EQ(j.Find("best_moves")->as_array()[0].as_string(), "c1");
+  }
+}
+
+// Exit status 2, nothing on stdout, exactly one line on stderr that contains
+// `names` (the thing at fault).
+void ExpectUsageError(const std::vector<std::string>& args, const std::string& names) {
+  ToolRun run = RunTool(args);
+  const std::string what = Describe(args);
+  EXPECT_EQ(run.status, 2) << what << "\nstderr: " << run.err;
+  EXPECT_EQ(run.out, "") << what;
+  ASSERT_FALSE(run.err.empty()) << what;
+  EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << what << ": not one line:\n" << run.err;
+  EXPECT_NE(run.err.find(names), std::string::npos)
+      << what << ": the message does not name '" << names << "': " << run.err;
+}
+
+TEST(ToolTest, BadInputExitsWithStatus2AndOneLine) {
+  ExpectUsageError({"frobnicate"}, "frobnicate");                            // unknown command
+  ExpectUsageError({"solve", "nosuchgame"}, "nosuchgame");                   // unknown game
+  ExpectUsageError({"solve", "tictactoe", "--solver", "nosuch"}, "nosuch");  // unknown solver
+  ExpectUsageError({"solve", "nim(heaps=3"}, "nim(heaps=3");                 // unbalanced
+  ExpectUsageError({"solve", "nim)"}, "nim)");
+  ExpectUsageError({"solve", "nim(heaps=3,heaps=4)"}, "heaps");        // parameter twice
+  ExpectUsageError({"solve", "nim(size=3)"}, "size");                  // unknown parameter
+  ExpectUsageError({"solve", "nim(heaps=64)"}, "64");                  // out of range
+  ExpectUsageError({"solve", "ends(values=1001)"}, "1001");            // out of range
+  ExpectUsageError({"solve", "ends(values=1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;"
+                    "21;22;23;24;25)"},
+                   "values");                                          // too many values
+  ExpectUsageError({"solve", "tictactoe(n=4)"}, "n");                  // a game without params
+  ExpectUsageError({"solve", "tictactoe", "--position", "XX"}, "XX");  // malformed position
+  ExpectUsageError({"solve", "tictactoe", "--position", "XXXOOO..."}, "XXXOOO...");  // illegal
+  ExpectUsageError({"solve", "ends", "--position", "[3;9;1]:0"}, "[3;9;1]:0");
+  ExpectUsageError({"solve"}, "SPEC");                                 // missing spec
+  ExpectUsageError({"solve", "nim", "--frobnicate"}, "frobnicate");    // unknown flag
+  ExpectUsageError({"solve", "nim", "--solver"}, "solver");            // flag without value
+  ExpectUsageError({"solve", "nim", "tictactoe"}, "");                 // two specs
+  ExpectUsageError({"list", "extra"}, "extra");                        // stray argument
+}
+
+// A solver that does not apply to a game says so. Found from the catalogs, so
+// the check runs as soon as such a pair exists.
+TEST(ToolTest, SolverThatDoesNotApply) {
+  std::string game, solver;
+  ForEachType(SolverCatalog{}, [&]<typename S>() {
+    return ForEachType(GameCatalog{}, [&]<typename G>() {
+      if constexpr (!S::template kAppliesTo<G>) {
+        game = std::string(G::kName);
+        solver = std::string(S::kName);
+        return true;
+      }
+      return false;
+    });
+  });
+  if (game.empty()) GTEST_SKIP() << "every solver in the catalog applies to every game";
+  ExpectUsageError({"solve", game, "--solver", solver}, solver);
+}
+
+}  // namespace
+}  // namespace gamebench
