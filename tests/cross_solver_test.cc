@@ -31,9 +31,9 @@
 namespace gamebench {
 namespace {
 
-constexpr double kSearchLimitSeconds = 0.05;  // per solve: beyond it a position is skipped
+constexpr double kSearchLimitSeconds = 0.05;           // per solve: beyond it a position is skipped
 constexpr uint64_t kMinimaxMaxAlphaBetaNodes = 20000;  // minimax only on small subtrees
-constexpr double kGameBudgetSeconds = 2.0;  // per game, over all positions
+constexpr double kGameBudgetSeconds = 2.0;             // per game, over all positions
 constexpr int kPositionsPerGame = 300;
 constexpr int kMaxPlies = 100000;
 
@@ -127,8 +127,8 @@ TYPED_TEST(CrossSolver, SearchSolversAgree) {
     }
   }
   std::printf("%s: start %s; %d positions checked, %d with minimax; %d playouts cut short\n",
-              game.CanonicalSpec().c_str(), start_solved ? "solved" : "too big, skipped",
-              checked, minimax_runs, skipped_playouts);
+              game.CanonicalSpec().c_str(), start_solved ? "solved" : "too big, skipped", checked,
+              minimax_runs, skipped_playouts);
   EXPECT_GE(checked, std::min<int>(50, static_cast<int>(seen.size())));
   EXPECT_GT(minimax_runs, 0);
 }
@@ -140,8 +140,7 @@ TYPED_TEST(CrossSolver, EverySolverInTheCatalogAgrees) {
   using G = TypeParam;
   G game = testing::MakeGame<G>(std::string(G::kName));
   std::vector<typename G::State> positions{game.Start()};
-  for (const auto& line : Playouts(game, 10, 13))
-    positions.push_back(line[line.size() / 2]);
+  for (const auto& line : Playouts(game, 10, 13)) positions.push_back(line[line.size() / 2]);
   int compared = 0;
   for (const auto& s : positions) {
     SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchLimitSeconds));

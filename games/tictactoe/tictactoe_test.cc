@@ -69,10 +69,8 @@ TEST(TicTacToeTest, TerminalMatchesAnIndependentLineCheck) {
   TicTacToe g;
   for (const State& s : Reachable(g)) {
     const std::string b = g.FormatState(s);
-    const char mover = std::count(b.begin(), b.end(), 'X') ==
-                               std::count(b.begin(), b.end(), 'O')
-                           ? 'X'
-                           : 'O';
+    const char mover =
+        std::count(b.begin(), b.end(), 'X') == std::count(b.begin(), b.end(), 'O') ? 'X' : 'O';
     const char last = mover == 'X' ? 'O' : 'X';
     std::optional<Score> want;
     if (HasLine(b, last)) {
