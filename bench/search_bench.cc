@@ -6,6 +6,15 @@
 // Targets (issue 2): alpha-beta over tic-tac-toe from the empty board under
 // 0.2 ms (OpenSpiel's AlphaBetaSearch takes about 1.7 ms on the same
 // machine); plain minimax over the whole tic-tac-toe tree well under 10 ms.
+//
+// Measured 2026-11-30 on the 2-core build machine while other builds ran
+// (load average 9; CPU time is the fair figure, wall time was 2-2.5x it),
+// --benchmark_repetitions=5, medians:
+//   alpha-beta value, tic-tac-toe      49 us CPU     1,942 nodes
+//   alpha-beta value, no ordering     202 us CPU    16,811 nodes
+//   alpha-beta solve (+ best moves)   137 us CPU     4,587 nodes
+//   minimax solve, tic-tac-toe        4.8 ms CPU   549,946 nodes (the full tree)
+//   tt solve, symmetry on / off        98 / 184 us   400 / 2,083 nodes (incl. 1 MB table)
 
 #include <benchmark/benchmark.h>
 

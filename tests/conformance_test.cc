@@ -2,6 +2,8 @@
 // every game in the catalog: a game added to games/catalog.h is checked here
 // with no edit to this file.
 
+#include "tests/conformance.h"
+
 #include <map>
 #include <random>
 #include <string>
@@ -12,7 +14,6 @@
 #include "gtest/gtest.h"
 #include "solvers/alphabeta.h"
 #include "tests/catalog_types.h"
-#include "tests/conformance.h"
 
 namespace gamebench {
 namespace {

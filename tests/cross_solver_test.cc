@@ -31,9 +31,9 @@
 namespace gamebench {
 namespace {
 
-constexpr double kSearchLimitSeconds = 0.05;  // per solve: beyond it a position is skipped
+constexpr double kSearchLimitSeconds = 0.05;           // per solve: beyond it a position is skipped
 constexpr uint64_t kMinimaxMaxAlphaBetaNodes = 20000;  // minimax only on small subtrees
-constexpr double kGameBudgetSeconds = 2.0;  // per game, over all positions
+constexpr double kGameBudgetSeconds = 2.0;             // per game, over all positions
 constexpr int kPositionsPerGame = 300;
 constexpr int kMaxPlies = 100000;
 
@@ -127,8 +127,8 @@ TYPED_TEST(CrossSolver, SearchSolversAgree) {
     }
   }
   std::printf("%s: start %s; %d positions checked, %d with minimax; %d playouts cut short\n",
-              game.CanonicalSpec().c_str(), start_solved ? "solved" : "too big, skipped",
-              checked, minimax_runs, skipped_playouts);
+              game.CanonicalSpec().c_str(), start_solved ? "solved" : "too big, skipped", checked,
+              minimax_runs, skipped_playouts);
   EXPECT_GE(checked, std::min<int>(50, static_cast<int>(seen.size())));
   EXPECT_GT(minimax_runs, 0);
 }
@@ -140,16 +140,21 @@ TYPED_TEST(CrossSolver, EverySolverInTheCatalogAgrees) {
   using G = TypeParam;
   G game = testing::MakeGame<G>(std::string(G::kName));
   std::vector<typename G::State> positions{game.Start()};
-  for (const auto& line : Playouts(game, 10, 13))
+  for (const auto& line : Playouts(game, 20, 13)) {
     positions.push_back(line[line.size() / 2]);
+    positions.push_back(line[line.size() * 3 / 4]);
+  }
   int compared = 0;
+  Stopwatch watch;
   for (const auto& s : positions) {
+    if (watch.Seconds() > kGameBudgetSeconds) break;
+    // Only small subtrees: minimax is in the catalog too.
     SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchLimitSeconds));
-    if (!ab.complete) continue;
+    if (!ab.complete || ab.nodes > kMinimaxMaxAlphaBetaNodes) continue;
     const std::string where = absl::StrCat(game.CanonicalSpec(), " at ", game.FormatState(s));
     ForEachType(SolverCatalog{}, [&]<typename S>() {
       if constexpr (S::template kAppliesTo<G>) {
-        SolveReport r = S::Solve(game, s, Limited(0.5));
+        SolveReport r = S::Solve(game, s, Limited(0.2));
         ExpectSameResult(ab, r, where);
         compared += r.complete;
       }

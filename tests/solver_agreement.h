@@ -18,7 +18,7 @@ namespace gamebench::testing {
 
 inline SolveOptions TestOptions() {
   SolveOptions o;
-  o.tt_bytes = 4 << 20;
+  o.tt_bytes = 1 << 20;  // 64 Ki entries: ample for test positions, quick to clear
   o.memory_bytes = 64 << 20;
   return o;
 }

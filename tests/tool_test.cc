@@ -129,7 +129,8 @@ TEST(ToolTest, SolveJsonContract) {
     const std::vector<std::string> args = {"solve", "tictactoe", "--solver", solver, "--json"};
     Json j = ParseOneObject(RunTool(args), Describe(args));
     ASSERT_TRUE(j.is_object());
-    for (const char* field : {"game", "solver", "value", "winner", "best_moves", "nodes", "seconds"})
+    for (const char* field :
+         {"game", "solver", "value", "winner", "best_moves", "nodes", "seconds"})
       EXPECT_TRUE(j.Has(field)) << Describe(args) << ": no '" << field << "'";
     EXPECT_EQ(j.Find("game")->as_string(), "tictactoe");
     EXPECT_EQ(j.Find("solver")->as_string(), solver);
@@ -194,22 +195,23 @@ TEST(ToolTest, BadInputExitsWithStatus2AndOneLine) {
   ExpectUsageError({"solve", "tictactoe", "--solver", "nosuch"}, "nosuch");  // unknown solver
   ExpectUsageError({"solve", "nim(heaps=3"}, "nim(heaps=3");                 // unbalanced
   ExpectUsageError({"solve", "nim)"}, "nim)");
-  ExpectUsageError({"solve", "nim(heaps=3,heaps=4)"}, "heaps");        // parameter twice
-  ExpectUsageError({"solve", "nim(size=3)"}, "size");                  // unknown parameter
-  ExpectUsageError({"solve", "nim(heaps=64)"}, "64");                  // out of range
-  ExpectUsageError({"solve", "ends(values=1001)"}, "1001");            // out of range
-  ExpectUsageError({"solve", "ends(values=1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;"
+  ExpectUsageError({"solve", "nim(heaps=3,heaps=4)"}, "heaps");  // parameter twice
+  ExpectUsageError({"solve", "nim(size=3)"}, "size");            // unknown parameter
+  ExpectUsageError({"solve", "nim(heaps=64)"}, "64");            // out of range
+  ExpectUsageError({"solve", "ends(values=1001)"}, "1001");      // out of range
+  ExpectUsageError({"solve",
+                    "ends(values=1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;"
                     "21;22;23;24;25)"},
                    "values");                                          // too many values
   ExpectUsageError({"solve", "tictactoe(n=4)"}, "n");                  // a game without params
   ExpectUsageError({"solve", "tictactoe", "--position", "XX"}, "XX");  // malformed position
   ExpectUsageError({"solve", "tictactoe", "--position", "XXXOOO..."}, "XXXOOO...");  // illegal
   ExpectUsageError({"solve", "ends", "--position", "[3;9;1]:0"}, "[3;9;1]:0");
-  ExpectUsageError({"solve"}, "SPEC");                                 // missing spec
-  ExpectUsageError({"solve", "nim", "--frobnicate"}, "frobnicate");    // unknown flag
-  ExpectUsageError({"solve", "nim", "--solver"}, "solver");            // flag without value
-  ExpectUsageError({"solve", "nim", "tictactoe"}, "");                 // two specs
-  ExpectUsageError({"list", "extra"}, "extra");                        // stray argument
+  ExpectUsageError({"solve"}, "SPEC");                               // missing spec
+  ExpectUsageError({"solve", "nim", "--frobnicate"}, "frobnicate");  // unknown flag
+  ExpectUsageError({"solve", "nim", "--solver"}, "solver");          // flag without value
+  ExpectUsageError({"solve", "nim", "tictactoe"}, "");               // two specs
+  ExpectUsageError({"list", "extra"}, "extra");                      // stray argument
 }
 
 // A solver that does not apply to a game says so. Found from the catalogs, so

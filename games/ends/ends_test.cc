@@ -83,7 +83,8 @@ TEST(EndsTest, SolversAgreeWithDynamicProgramme) {
     State s = g.Start();
     while (true) {
       SolveReport r = ExpectSolversAgree(g, s, /*with_minimax=*/true);
-      EXPECT_EQ(r.value, s.diff + dp.Value(s.left, s.right)) << SpecOf(v) << " " << g.FormatState(s);
+      EXPECT_EQ(r.value, s.diff + dp.Value(s.left, s.right))
+          << SpecOf(v) << " " << g.FormatState(s);
       // The best moves are exactly those the programme says achieve the value.
       if (s.left < s.right) {
         std::vector<std::string> want;
@@ -150,9 +151,9 @@ TEST(EndsTest, RejectsBadInput) {
     EXPECT_FALSE(Ends::FromSpec(*parsed).ok()) << spec;
   }
   Ends g = MakeGame<Ends>("ends(values=3;9;1;2)");
-  for (const char* pos : {"", "3;9;1;2", "[3;9;1;2]", "[3;9;1]:0", "[3;9;1;2;5]:0",
-                          "[3;9;2;1]:0", "[3;9;1;2]:1", "3[9;1;2]:4", "3[9;1;2]:x",
-                          "]3;9;1;2[:0", "3[9;1;2]:-3:1", "[3;9;;1;2]:0"})
+  for (const char* pos :
+       {"", "3;9;1;2", "[3;9;1;2]", "[3;9;1]:0", "[3;9;1;2;5]:0", "[3;9;2;1]:0", "[3;9;1;2]:1",
+        "3[9;1;2]:4", "3[9;1;2]:x", "]3;9;1;2[:0", "3[9;1;2]:-3:1", "[3;9;;1;2]:0"})
     EXPECT_FALSE(g.ParseState(pos).ok()) << pos;
   EXPECT_TRUE(g.ParseState("3[9;1;2]:-3").ok());
   for (const char* mv : {"", "l", "r", "LR", "M"}) EXPECT_FALSE(g.ParseMove(g.Start(), mv).ok());

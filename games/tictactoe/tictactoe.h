@@ -120,11 +120,17 @@ class TicTacToe {
     uint16_t x = 0, o = 0;
     for (int i = 0; i < kCells; ++i) {
       switch (text[i]) {
-        case 'X': x |= 1u << i; break;
-        case 'O': o |= 1u << i; break;
-        case '.': break;
+        case 'X':
+          x |= 1u << i;
+          break;
+        case 'O':
+          o |= 1u << i;
+          break;
+        case '.':
+          break;
         default:
-          return error(absl::StrCat("bad character '", text.substr(i, 1), "' (expected X, O or .)"));
+          return error(
+              absl::StrCat("bad character '", text.substr(i, 1), "' (expected X, O or .)"));
       }
     }
     const int nx = __builtin_popcount(x), no = __builtin_popcount(o);
@@ -145,7 +151,8 @@ class TicTacToe {
           absl::StrCat("tictactoe move '", text, "': expected a cell a1..c3"));
     const Move m = static_cast<Move>((text[1] - '1') * 3 + (text[0] - 'a'));
     if (Terminal(s))
-      return absl::InvalidArgumentError(absl::StrCat("tictactoe move '", text, "': the game is over"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tictactoe move '", text, "': the game is over"));
     if (((s.mover | s.other) >> m & 1) != 0)
       return absl::InvalidArgumentError(absl::StrCat("tictactoe move '", text, "': cell is taken"));
     return m;
