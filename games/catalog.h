@@ -6,10 +6,11 @@
 
 #include "core/type_list.h"
 #include "games/nim/nim.h"
+#include "games/sim/sim.h"
 
 namespace gamebench {
 
-using GameCatalog = TypeList<Nim>;
+using GameCatalog = TypeList<Nim, Sim>;
 
 }  // namespace gamebench
 
