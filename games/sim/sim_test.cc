@@ -1,4 +1,5 @@
 #include "games/sim/sim.h"
+#include "games/sim/sim_analysis.h"
 
 #include <algorithm>
 #include <array>
@@ -71,6 +72,36 @@ TEST(SimTest, ValuesK3ToK6AgreeAcrossSolvers) {
     SolveReport r = ExpectSolversAgree(g, g.Start(), /*with_minimax=*/n <= 5);
     EXPECT_EQ(r.value, expected[n - 3]) << "K" << n;
   }
+}
+
+// The exhaustive memoised analysis (no pruning) agrees with the searches,
+// and its tree size is the node count of plain minimax.
+TEST(SimTest, ExhaustiveAnalysisAgrees) {
+  const Score expected[] = {kDrawScore, kDrawScore, kDrawScore, kLossScore};
+  for (int n = 3; n <= 6; ++n) {
+    Sim g = MakeSim(n);
+    SimAnalysis a(g);
+    SimAnalysis::Result r = a.Exhaust(g.Start());
+    EXPECT_EQ(r.value, expected[n - 3]) << "K" << n;
+    if (n <= 5) {
+      SolveReport mm = MinimaxSolver::Solve(g, g.Start(), testing::TestOptions());
+      EXPECT_EQ(static_cast<uint64_t>(r.tree_nodes), mm.nodes) << "K" << n;
+    }
+  }
+  Sim g = MakeSim(6);
+  SimAnalysis a(g);
+  std::mt19937_64 rng(17);
+  for (int t = 0; t < 20; ++t) {
+    Sim::State s = RandomPosition(g, 5 + t % 5, rng);
+    SimAnalysis::Result r = a.Exhaust(s);
+    SolveReport mm = MinimaxSolver::Solve(g, s, testing::TestOptions());
+    EXPECT_EQ(r.value, mm.value) << g.FormatState(s);
+    if (r.value != kDrawScore) {
+      EXPECT_EQ(r.remoteness, mm.remoteness.value_or(-1)) << g.FormatState(s);
+    }
+    EXPECT_EQ(static_cast<uint64_t>(r.tree_nodes), mm.nodes) << g.FormatState(s);
+  }
+  EXPECT_EQ(SimAnalysis(g).ClassesPerPly(2, 1000), (std::vector<uint64_t>{1, 1, 2}));
 }
 
 // Minimax (full tree, with remoteness) on positions a few moves into K6.
@@ -187,6 +218,9 @@ TEST(SimTest, CanonicalInvariantUnderRelabelling) {
           ASSERT_TRUE(g.Canonical(g.ApplySymmetry(s, i)) == c)
               << "K" << n << " " << g.FormatState(s) << " symmetry " << i;
       } else {
+        if (t < 4) {
+          EXPECT_EQ(BruteForceCode(g, c), BruteForceCode(g, s));  // isomorphic
+        }
         for (int k = 0; k < 20; ++k) {
           int64_t i = static_cast<int64_t>(rng() % static_cast<uint64_t>(syms));
           ASSERT_TRUE(g.Canonical(g.ApplySymmetry(s, i)) == c)
