@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "solvers/tt.h"
 #include "tests/conformance.h"
@@ -377,6 +378,42 @@ TEST(SimTest, K7IsASecondPlayerWin) {
   SolveReport r = TtSolver::Solve(g, g.Start(), o);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.value, kLossScore);
+}
+
+// Measurements for results/sim.md, too long for the suite: run with
+//   build/sim_test --gtest_also_run_disabled_tests --gtest_filter='*DISABLED_Measure*'
+// The exhaustive analysis of K7 and K8 (every class, no pruning) and the
+// classes per ply.
+std::string Decimal(SimAnalysis::Count x) {
+  std::string s;
+  do {
+    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(x % 10)));
+    x /= 10;
+  } while (x != 0);
+  return s;
+}
+
+TEST(SimTest, DISABLED_MeasureExhaustive) {
+  for (int n = 6; n <= 8; ++n) {
+    Sim g = MakeSim(n);
+    Stopwatch watch;
+    SimAnalysis a(g);
+    std::vector<uint64_t> per_ply = a.ClassesPerPly(g.num_edges(), 400000000);
+    double ply_seconds = watch.Seconds();
+    uint64_t total = 0;
+    for (uint64_t c : per_ply) total += c;
+    std::printf("K%d classes per ply (terminal included, %.1f s): %s  total %lu\n", n, ply_seconds,
+                absl::StrJoin(per_ply, " ").c_str(), static_cast<unsigned long>(total));
+    std::fflush(stdout);
+    Stopwatch exhaust_watch;
+    SimAnalysis::Result r = a.Exhaust(g.Start());
+    std::printf("K%d exhaustive: value %s, remoteness %d, non-terminal classes %lu, game tree %s "
+                "nodes, %.1f s\n",
+                n, ScoreText(r.value, false).c_str(), r.remoteness,
+                static_cast<unsigned long>(a.classes()), Decimal(r.tree_nodes).c_str(),
+                exhaust_watch.Seconds());
+    std::fflush(stdout);
+  }
 }
 
 }  // namespace
