@@ -5,8 +5,10 @@
 //   build/bench/sim_bench --benchmark_filter=Solve
 //
 // Plain minimax visits the whole game tree: it finishes on K3..K5 only. The
-// tree sizes it would need on K6 and K7 are the `tree_nodes` counters of
-// BM_SimExhaustive (a memoised count over isomorphism classes).
+// tree sizes it would need on K6 (1.66e11 nodes: about an hour at its 45M
+// nodes/s) and K7 (1.28e17) are the `tree_nodes` counters of
+// BM_SimExhaustive (a memoised count over isomorphism classes). Alpha-beta
+// without a table finishes K6 but not K7 (184M nodes in 60 s, unfinished).
 
 #include <random>
 #include <vector>
@@ -23,9 +25,18 @@ namespace {
 
 Sim MakeSim(int n) { return Sim(n); }
 
-SolveOptions BenchOptions(bool symmetry = true, bool ordering = true, uint64_t tt_bytes = 256 << 20) {
+// A table that holds the whole search without wasting time clearing it (a
+// solve clears its table, which dominates on small boards).
+uint64_t TableBytes(int n, bool symmetry) {
+  if (n <= 5) return 1 << 20;
+  if (n == 6) return symmetry ? 1 << 20 : 16 << 20;
+  if (n == 7) return symmetry ? 16 << 20 : 256 << 20;
+  return 256 << 20;
+}
+
+SolveOptions BenchOptions(int n, bool symmetry = true, bool ordering = true, uint64_t tt_bytes = 0) {
   SolveOptions o;
-  o.tt_bytes = tt_bytes;
+  o.tt_bytes = tt_bytes ? tt_bytes : TableBytes(n, symmetry);
   o.memory_bytes = 4ull << 30;
   o.symmetry = symmetry;
   o.move_ordering = ordering;
@@ -34,8 +45,10 @@ SolveOptions BenchOptions(bool symmetry = true, bool ordering = true, uint64_t t
 }
 
 template <typename Solver>
-void SolveStart(benchmark::State& state, const SolveOptions& options) {
-  Sim g = MakeSim(static_cast<int>(state.range(0)));
+void SolveStart(benchmark::State& state, bool symmetry = true, bool ordering = true) {
+  const int n = static_cast<int>(state.range(0));
+  Sim g = MakeSim(n);
+  const SolveOptions options = BenchOptions(n, symmetry, ordering);
   SolveReport r;
   for (auto _ : state) {
     r = Solver::Solve(g, g.Start(), options);
@@ -51,34 +64,34 @@ void SolveStart(benchmark::State& state, const SolveOptions& options) {
   }
 }
 
-void BM_SimSolveMinimax(benchmark::State& state) { SolveStart<MinimaxSolver>(state, BenchOptions()); }
+void BM_SimSolveMinimax(benchmark::State& state) { SolveStart<MinimaxSolver>(state); }
 BENCHMARK(BM_SimSolveMinimax)->DenseRange(3, 5)->Unit(benchmark::kMillisecond);
 
 void BM_SimSolveAlphaBeta(benchmark::State& state) {
-  SolveStart<AlphaBetaSolver>(state, BenchOptions());
+  SolveStart<AlphaBetaSolver>(state);
 }
 BENCHMARK(BM_SimSolveAlphaBeta)->DenseRange(3, 6)->Unit(benchmark::kMillisecond);
 
 void BM_SimSolveAlphaBetaNoOrdering(benchmark::State& state) {
-  SolveStart<AlphaBetaSolver>(state, BenchOptions(true, false));
+  SolveStart<AlphaBetaSolver>(state, true, false);
 }
 BENCHMARK(BM_SimSolveAlphaBetaNoOrdering)->DenseRange(3, 6)->Unit(benchmark::kMillisecond);
 
-void BM_SimSolveTt(benchmark::State& state) { SolveStart<TtSolver>(state, BenchOptions()); }
+void BM_SimSolveTt(benchmark::State& state) { SolveStart<TtSolver>(state); }
 BENCHMARK(BM_SimSolveTt)->DenseRange(3, 8)->Unit(benchmark::kMillisecond);
 
 void BM_SimSolveTtNoOrdering(benchmark::State& state) {
-  SolveStart<TtSolver>(state, BenchOptions(true, false));
+  SolveStart<TtSolver>(state, true, false);
 }
 BENCHMARK(BM_SimSolveTtNoOrdering)->DenseRange(4, 8)->Unit(benchmark::kMillisecond);
 
 void BM_SimSolveTtNoSymmetry(benchmark::State& state) {
-  SolveStart<TtSolver>(state, BenchOptions(false, true));
+  SolveStart<TtSolver>(state, false, true);
 }
 BENCHMARK(BM_SimSolveTtNoSymmetry)->DenseRange(4, 7)->Unit(benchmark::kMillisecond);
 
 void BM_SimSolveTtPlain(benchmark::State& state) {
-  SolveStart<TtSolver>(state, BenchOptions(false, false));
+  SolveStart<TtSolver>(state, false, false);
 }
 BENCHMARK(BM_SimSolveTtPlain)->DenseRange(4, 7)->Unit(benchmark::kMillisecond);
 
@@ -86,7 +99,7 @@ BENCHMARK(BM_SimSolveTtPlain)->DenseRange(4, 7)->Unit(benchmark::kMillisecond);
 // argument is log2 of the bytes).
 void BM_SimSolveTtK8TableSize(benchmark::State& state) {
   Sim g = MakeSim(8);
-  SolveOptions o = BenchOptions(true, true, uint64_t{1} << state.range(0));
+  SolveOptions o = BenchOptions(8, true, true, uint64_t{1} << state.range(0));
   SolveReport r;
   for (auto _ : state) r = TtSolver::Solve(g, g.Start(), o);
   state.counters["nodes"] = static_cast<double>(r.nodes);
