@@ -252,6 +252,37 @@ TEST(SimTest, CanonicalDistinguishesNonIsomorphic) {
   }
 }
 
+// Exhaustively on K6: the canonical forms of every reachable position, level
+// by level, are pairwise non-isomorphic (so Canonical never splits a class)
+// and the per-ply counts match ClassesPerPly.
+TEST(SimTest, CanonicalFormsOfAllK6PositionsArePairwiseNonIsomorphic) {
+  Sim g = MakeSim(6);
+  std::vector<uint64_t> counts = {1};
+  std::vector<Sim::State> level = {g.Canonical(g.Start())};
+  while (!level.empty()) {
+    std::set<uint64_t> keys, brute;
+    std::vector<Sim::State> next;
+    for (const auto& s : level) {
+      if (g.Terminal(s)) continue;
+      MoveListOf<Sim> moves;
+      g.GenerateMoves(s, moves);
+      for (auto m : moves) {
+        Sim::State c = g.Canonical(g.Play(s, m));
+        if (keys.insert(g.Key(c)).second) {
+          next.push_back(c);
+          brute.insert(BruteForceCode(g, c));
+        }
+      }
+    }
+    EXPECT_EQ(brute.size(), keys.size()) << "ply " << counts.size();
+    if (!next.empty()) counts.push_back(next.size());
+    level = std::move(next);
+  }
+  std::vector<uint64_t> expected = SimAnalysis(g).ClassesPerPly(g.num_edges(), 1 << 20);
+  while (!expected.empty() && expected.back() == 0) expected.pop_back();
+  EXPECT_EQ(counts, expected);
+}
+
 // Highly symmetric positions (regular colourings) where refinement splits
 // nothing: the search must still be invariant.
 TEST(SimTest, CanonicalOnSymmetricPositions) {
