@@ -34,7 +34,8 @@ uint64_t TableBytes(int n, bool symmetry) {
   return 256 << 20;
 }
 
-SolveOptions BenchOptions(int n, bool symmetry = true, bool ordering = true, uint64_t tt_bytes = 0) {
+SolveOptions BenchOptions(int n, bool symmetry = true, bool ordering = true,
+                          uint64_t tt_bytes = 0) {
   SolveOptions o;
   o.tt_bytes = tt_bytes ? tt_bytes : TableBytes(n, symmetry);
   o.memory_bytes = 4ull << 30;
@@ -55,8 +56,8 @@ void SolveStart(benchmark::State& state, bool symmetry = true, bool ordering = t
     benchmark::DoNotOptimize(r.value);
   }
   state.counters["nodes"] = static_cast<double>(r.nodes);
-  state.counters["nodes_per_s"] =
-      benchmark::Counter(static_cast<double>(r.nodes) * state.iterations(), benchmark::Counter::kIsRate);
+  state.counters["nodes_per_s"] = benchmark::Counter(
+      static_cast<double>(r.nodes) * state.iterations(), benchmark::Counter::kIsRate);
   state.counters["value"] = r.value;
   if (r.stats.is_object()) {
     for (const char* k : {"tt_used", "tt_hit_rate"})
@@ -67,9 +68,7 @@ void SolveStart(benchmark::State& state, bool symmetry = true, bool ordering = t
 void BM_SimSolveMinimax(benchmark::State& state) { SolveStart<MinimaxSolver>(state); }
 BENCHMARK(BM_SimSolveMinimax)->DenseRange(3, 5)->Unit(benchmark::kMillisecond);
 
-void BM_SimSolveAlphaBeta(benchmark::State& state) {
-  SolveStart<AlphaBetaSolver>(state);
-}
+void BM_SimSolveAlphaBeta(benchmark::State& state) { SolveStart<AlphaBetaSolver>(state); }
 BENCHMARK(BM_SimSolveAlphaBeta)->DenseRange(3, 6)->Unit(benchmark::kMillisecond);
 
 void BM_SimSolveAlphaBetaNoOrdering(benchmark::State& state) {
@@ -80,19 +79,13 @@ BENCHMARK(BM_SimSolveAlphaBetaNoOrdering)->DenseRange(3, 6)->Unit(benchmark::kMi
 void BM_SimSolveTt(benchmark::State& state) { SolveStart<TtSolver>(state); }
 BENCHMARK(BM_SimSolveTt)->DenseRange(3, 8)->Unit(benchmark::kMillisecond);
 
-void BM_SimSolveTtNoOrdering(benchmark::State& state) {
-  SolveStart<TtSolver>(state, true, false);
-}
+void BM_SimSolveTtNoOrdering(benchmark::State& state) { SolveStart<TtSolver>(state, true, false); }
 BENCHMARK(BM_SimSolveTtNoOrdering)->DenseRange(4, 8)->Unit(benchmark::kMillisecond);
 
-void BM_SimSolveTtNoSymmetry(benchmark::State& state) {
-  SolveStart<TtSolver>(state, false, true);
-}
+void BM_SimSolveTtNoSymmetry(benchmark::State& state) { SolveStart<TtSolver>(state, false, true); }
 BENCHMARK(BM_SimSolveTtNoSymmetry)->DenseRange(4, 7)->Unit(benchmark::kMillisecond);
 
-void BM_SimSolveTtPlain(benchmark::State& state) {
-  SolveStart<TtSolver>(state, false, false);
-}
+void BM_SimSolveTtPlain(benchmark::State& state) { SolveStart<TtSolver>(state, false, false); }
 BENCHMARK(BM_SimSolveTtPlain)->DenseRange(4, 7)->Unit(benchmark::kMillisecond);
 
 // K8 with symmetry and ordering, tables from 64 KiB to 256 MiB (the

@@ -32,8 +32,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
@@ -117,9 +117,7 @@ class Sim {
   // What Unindex gives for an index that is not a legal position.
   static constexpr State kInvalid = {~uint32_t{0}, ~uint32_t{0}, 0};
 
-  static std::vector<ParamInfo> Params() {
-    return {{"n", "6", "number of points, 3..8"}};
-  }
+  static std::vector<ParamInfo> Params() { return {{"n", "6", "number of points, 3..8"}}; }
 
   static absl::StatusOr<Sim> FromSpec(const Spec& spec) {
     ParamReader r(spec);
@@ -258,8 +256,9 @@ class Sim {
     std::vector<absl::string_view> parts = absl::StrSplit(text, ' ', absl::SkipEmpty());
     if (parts.size() != 2 || !absl::StartsWith(parts[0], "red:") ||
         !absl::StartsWith(parts[1], "blue:"))
-      return absl::InvalidArgumentError(absl::StrCat(
-          "sim position '", text, "': expected 'red:<edges> blue:<edges>', e.g. 'red:AB,CD blue:AC'"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("sim position '", text,
+                       "': expected 'red:<edges> blue:<edges>', e.g. 'red:AB,CD blue:AC'"));
     State s;
     for (int colour = 0; colour < 2; ++colour) {
       absl::string_view list = parts[colour].substr(colour == 0 ? 4 : 5);
@@ -271,8 +270,8 @@ class Sim {
               absl::StrCat("sim position '", text, "': ", e.status().message()));
         const uint32_t bit = uint32_t{1} << *e;
         if ((s.red | s.blue) & bit)
-          return absl::InvalidArgumentError(absl::StrCat("sim position '", text, "': edge ",
-                                                         EdgeName(*e), " is coloured twice"));
+          return absl::InvalidArgumentError(
+              absl::StrCat("sim position '", text, "': edge ", EdgeName(*e), " is coloured twice"));
         (colour == 0 ? s.red : s.blue) |= bit;
       }
     }
@@ -313,9 +312,9 @@ class Sim {
             "wrong counts: ", __builtin_popcount(s.red), " red and ", __builtin_popcount(s.blue),
             " blue edges (red moves first, so red has as many as blue or one more)"));
       case Legality::kMoverLost:
-        return absl::InvalidArgumentError(absl::StrCat(
-            "already lost: ", red_to_move ? "red" : "blue",
-            " (to move) has a triangle of its colour, so the game ended earlier"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("already lost: ", red_to_move ? "red" : "blue",
+                         " (to move) has a triangle of its colour, so the game ended earlier"));
       case Legality::kLostEarlier:
         return absl::InvalidArgumentError(absl::StrCat(
             "already lost: ", red_to_move ? "blue" : "red",

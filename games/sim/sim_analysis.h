@@ -29,7 +29,7 @@ class SimAnalysis {
 
   struct Result {
     Score value = 0;
-    int remoteness = 0;  // plies to the end: fastest win, slowest loss
+    int remoteness = 0;    // plies to the end: fastest win, slowest loss
     Count tree_nodes = 0;  // nodes of the full game tree (positions with their history)
   };
 
@@ -49,8 +49,7 @@ class SimAnalysis {
       Score v = -child.value;
       int r = child.remoteness + 1;
       // Higher value first; among wins the faster, among losses the slower.
-      bool better = v > best.value ||
-                    (v == best.value && v > 0 && r < best.remoteness) ||
+      bool better = v > best.value || (v == best.value && v > 0 && r < best.remoteness) ||
                     (v == best.value && v < 0 && r > best.remoteness);
       if (better) {
         best.value = v;

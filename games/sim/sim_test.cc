@@ -1,5 +1,4 @@
 #include "games/sim/sim.h"
-#include "games/sim/sim_analysis.h"
 
 #include <algorithm>
 #include <array>
@@ -11,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "games/sim/sim_analysis.h"
 #include "gtest/gtest.h"
 #include "solvers/tt.h"
 #include "tests/conformance.h"
@@ -165,21 +165,21 @@ TEST(SimTest, TextRoundTrips) {
 TEST(SimTest, RejectsBadPositions) {
   Sim g = MakeSim(6);
   const char* bad[] = {
-      "",                                   // malformed
-      "red:AB",                             // no blue part
-      "blue:AB red:-",                      // wrong order
-      "red:AB blue:AB",                     // coloured twice
-      "red:AB,BA blue:CD",                  // coloured twice, same colour
-      "red:AG blue:-",                      // unknown point on K6
-      "red:Ab blue:-",                      // unknown point
-      "red:AA blue:-",                      // loop
-      "red:ABC blue:-",                     // malformed edge
-      "red:AB, blue:-",                     // empty edge name
-      "red:- blue:AB",                      // blue ahead of red
-      "red:AB,AC,AD blue:BC",               // red two ahead
-      "red:AB,AC,BC blue:DE,DF,EF",         // red to move already has a triangle
+      "",                                           // malformed
+      "red:AB",                                     // no blue part
+      "blue:AB red:-",                              // wrong order
+      "red:AB blue:AB",                             // coloured twice
+      "red:AB,BA blue:CD",                          // coloured twice, same colour
+      "red:AG blue:-",                              // unknown point on K6
+      "red:Ab blue:-",                              // unknown point
+      "red:AA blue:-",                              // loop
+      "red:ABC blue:-",                             // malformed edge
+      "red:AB, blue:-",                             // empty edge name
+      "red:- blue:AB",                              // blue ahead of red
+      "red:AB,AC,AD blue:BC",                       // red two ahead
+      "red:AB,AC,BC blue:DE,DF,EF",                 // red to move already has a triangle
       "red:AB,AC,BC,DE,DF,EF blue:AD,AE,AF,BD,BE",  // red's triangles share no edge
-      "red:AB blue:- extra",                // trailing text
+      "red:AB blue:- extra",                        // trailing text
   };
   for (const char* pos : bad) {
     auto s = g.ParseState(pos);
@@ -196,7 +196,7 @@ TEST(SimTest, RejectsBadPositions) {
     EXPECT_FALSE(g.ParseMove(g.Start(), mv).ok()) << mv;
   auto one = g.ParseState("red:AB blue:-");
   ASSERT_TRUE(one.ok());
-  EXPECT_FALSE(g.ParseMove(*one, "AB").ok());  // already coloured
+  EXPECT_FALSE(g.ParseMove(*one, "AB").ok());   // already coloured
   EXPECT_FALSE(g.ParseMove(*over, "EF").ok());  // the game is over
 }
 
@@ -288,7 +288,8 @@ TEST(SimTest, CanonicalFormsOfAllK6PositionsArePairwiseNonIsomorphic) {
 TEST(SimTest, CanonicalOnSymmetricPositions) {
   Sim g = MakeSim(8);
   for (const char* pos :
-       {"red:AB,CD,EF,GH blue:AC,BD,EG,FH", "red:AB,BC,CD,DE,EF,FG,GH,AH blue:AC,BD,CE,DF,EG,FH,AG,BH",
+       {"red:AB,CD,EF,GH blue:AC,BD,EG,FH",
+        "red:AB,BC,CD,DE,EF,FG,GH,AH blue:AC,BD,CE,DF,EG,FH,AG,BH",
         "red:AB,BC,CD,AD,EF,FG,GH,EH blue:AE,BF,CG,DH,AC,BD,EG,FH", "red:- blue:-"}) {
     auto s = g.ParseState(pos);
     ASSERT_TRUE(s.ok()) << pos << ": " << s.status();
@@ -438,11 +439,11 @@ TEST(SimTest, DISABLED_MeasureExhaustive) {
     std::fflush(stdout);
     Stopwatch exhaust_watch;
     SimAnalysis::Result r = a.Exhaust(g.Start());
-    std::printf("K%d exhaustive: value %s, remoteness %d, non-terminal classes %lu, game tree %s "
-                "nodes, %.1f s\n",
-                n, ScoreText(r.value, false).c_str(), r.remoteness,
-                static_cast<unsigned long>(a.classes()), Decimal(r.tree_nodes).c_str(),
-                exhaust_watch.Seconds());
+    std::printf(
+        "K%d exhaustive: value %s, remoteness %d, non-terminal classes %lu, game tree %s "
+        "nodes, %.1f s\n",
+        n, ScoreText(r.value, false).c_str(), r.remoteness, static_cast<unsigned long>(a.classes()),
+        Decimal(r.tree_nodes).c_str(), exhaust_watch.Seconds());
     std::fflush(stdout);
   }
 }
