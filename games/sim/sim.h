@@ -130,7 +130,7 @@ class Sim {
   explicit Sim(int n)
       : n_(n),
         num_edges_(n * (n - 1) / 2),
-        all_edges_(num_edges_ == 32 ? ~uint32_t{0} : (uint32_t{1} << num_edges_) - 1) {}
+        all_edges_((uint32_t{1} << num_edges_) - 1) {}  // at most 28 edges
 
   std::string CanonicalSpec() const { return absl::StrCat("sim(n=", n_, ")"); }
   int n() const { return n_; }
@@ -411,7 +411,6 @@ class Sim {
   // The inverse of Index on legal positions. An index that is not a legal
   // position (see Validate) gives the invalid state kInvalid, whose Index is
   // IndexSize(): so Index(Unindex(i)) == i exactly when i is legal.
-
   State Unindex(uint64_t index) const {
     State s;
     for (int e = 0; e < num_edges_; ++e, index /= 3) {

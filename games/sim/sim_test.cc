@@ -22,6 +22,9 @@ namespace {
 using testing::ExpectSolversAgree;
 using testing::MakeGame;
 
+static_assert(Ordered<Sim> && Symmetric<Sim> && Indexed<Sim>);
+static_assert(sizeof(Sim::State) <= 12 && std::is_trivially_copyable_v<Sim::State>);
+
 Sim MakeSim(int n) { return MakeGame<Sim>(absl::StrCat("sim(n=", n, ")")); }
 
 // A random position `plies` moves into a random game (stops early at the end).
