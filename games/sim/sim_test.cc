@@ -25,6 +25,12 @@ using testing::MakeGame;
 static_assert(Ordered<Sim> && Symmetric<Sim> && Indexed<Sim>);
 static_assert(sizeof(Sim::State) <= 12 && std::is_trivially_copyable_v<Sim::State>);
 
+// Edge (a, b) written out independently of the game's tables.
+int EdgeIndexForTest(int a, int b) {
+  if (a > b) std::swap(a, b);
+  return b * (b - 1) / 2 + a;
+}
+
 Sim MakeSim(int n) { return MakeGame<Sim>(absl::StrCat("sim(n=", n, ")")); }
 
 // A random position `plies` moves into a random game (stops early at the end).
@@ -65,6 +71,36 @@ TEST(SimTest, SpecRange) {
   }
   EXPECT_EQ(MakeSim(6).CanonicalSpec(), "sim(n=6)");
   EXPECT_EQ(MakeGame<Sim>("sim").n(), 6);
+}
+
+// The bit tables against a direct check with explicit points, on every n.
+TEST(SimTest, TriangleTablesMatchDirectCheck) {
+  std::mt19937_64 rng(19);
+  for (int n = 3; n <= 8; ++n) {
+    Sim g = MakeSim(n);
+    auto has = [&](uint32_t mask, int a, int b) {
+      return (mask >> EdgeIndexForTest(a, b) & 1) != 0;
+    };
+    for (int t = 0; t < 2000; ++t) {
+      const uint32_t mask =
+          static_cast<uint32_t>(rng()) & static_cast<uint32_t>(rng()) & g.all_edges();
+      bool triangle = false;
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b)
+          for (int c = b + 1; c < n; ++c)
+            triangle |= has(mask, a, b) && has(mask, a, c) && has(mask, b, c);
+      EXPECT_EQ(g.HasTriangle(mask), triangle);
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) {
+          bool closes = false;
+          for (int c = 0; c < n; ++c)
+            if (c != a && c != b) closes |= has(mask, a, c) && has(mask, b, c);
+          EXPECT_EQ(g.Completes(mask, EdgeIndexForTest(a, b)), closes);
+          const std::string name = {static_cast<char>('A' + a), static_cast<char>('A' + b)};
+          EXPECT_EQ(Sim::EdgeName(EdgeIndexForTest(a, b)), name);
+        }
+    }
+  }
 }
 
 // K3, K4 and K5 can be coloured without a monochromatic triangle, and with
