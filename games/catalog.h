@@ -7,11 +7,16 @@
 #include "core/type_list.h"
 #include "games/ends/ends.h"
 #include "games/nim/nim.h"
+#include "games/sim/sim.h"
 #include "games/tictactoe/tictactoe.h"
 
 namespace gamebench {
 
-using GameCatalog = TypeList<Nim, TicTacToe, Ends>;
+using GameCatalog = TypeList<
+    Nim,
+    TicTacToe,
+    Ends,
+    Sim>;
 
 }  // namespace gamebench
 
