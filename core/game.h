@@ -55,6 +55,9 @@
 //             absl::StatusOr<Move> ParseMove(const State&, absl::string_view) const
 //             The text of a move in a position, and its exact inverse; an
 //             illegal move is an error.
+//   OPTIONAL  static constexpr bool kLoopy                        [Loopy]
+//             true when a position can recur (the game graph has cycles), so
+//             a depth-first search may never end. Absent means false.
 //   OPTIONAL  int MoveOrder(const State&, Move) const          [Ordered]
 //             A cheap heuristic: search tries higher values first.
 //   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
@@ -111,6 +114,18 @@ concept Game =
       { g.FormatMove(s, m) } -> std::same_as<std::string>;
       { g.ParseMove(s, text) } -> std::same_as<absl::StatusOr<typename G::Move>>;
     };
+
+// OPTIONAL: a game whose positions can recur. Depth-first search solvers do
+// not apply to it (they could recurse for ever); retrograde analysis does, and
+// gives the positions it never decides their value: draw.
+template <typename G>
+concept Loopy = Game<G> && requires {
+  { G::kLoopy } -> std::convertible_to<bool>;
+} && G::kLoopy;
+
+// A game whose every play ends: what depth-first search needs.
+template <typename G>
+concept Acyclic = Game<G> && !Loopy<G>;
 
 // OPTIONAL: a move-ordering heuristic. Higher values are searched first.
 template <typename G>

@@ -20,7 +20,7 @@ class AlphaBetaSolver {
   static constexpr absl::string_view kDescription =
       "negamax with alpha-beta pruning and move ordering, no table";
   template <typename G>
-  static constexpr bool kAppliesTo = Game<G>;
+  static constexpr bool kAppliesTo = Acyclic<G>;  // depth-first: every play must end
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,

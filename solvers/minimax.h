@@ -22,7 +22,7 @@ class MinimaxSolver {
   static constexpr absl::string_view kDescription =
       "exhaustive negamax, no pruning, no table: node count = game tree size";
   template <typename G>
-  static constexpr bool kAppliesTo = Game<G>;
+  static constexpr bool kAppliesTo = Acyclic<G>;  // depth-first: every play must end
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,
