@@ -130,6 +130,10 @@ class Tool:
             status = "dnf" if out.get("complete") is False else "ok"
             return {"status": status, "json": out, "stderr": err, "wall": wall}
         status = "error"
+        if p.returncode < 0:
+            err = f"crashed (signal {-p.returncode})" + (f": {err}" if err else "")
+        elif not err:
+            err = f"exit status {p.returncode}"
         if p.returncode == 2:
             if re.search(r"unknown (command|game|solver)", err):
                 status = "unavailable"
@@ -899,7 +903,9 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
                     cells_v.append("")
                     ts.append(None)
                     ns.append(None)
-            name = solver if solver != "-" else "(command)"
+            solvers_seen = {pt["json"].get("solver") for pt in series if pt["status"] == "ok"}
+            name = solver if solver != "-" else (
+                solvers_seen.pop() if len(solvers_seen) == 1 and None not in solvers_seen else "(command)")
             L.append(f"| {name} | time | " + " | ".join(cells_t) + " |")
             if count_key:
                 L.append(f"| {name} | {count_key} | " + " | ".join(cells_n) + " |")
