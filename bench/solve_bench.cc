@@ -5,7 +5,8 @@
 //
 // Counters: nodes (per solve), nodes_per_second, solver_seconds (the solver's
 // own clock: the wall time also counts allocating and clearing its tables),
-// and for table solvers the table's hit rate and size.
+// peak_memory_bytes (resident peak while the benchmark ran), and for table
+// solvers the table's hit rate and size.
 
 #include <cstdlib>
 #include <set>
@@ -23,6 +24,7 @@ void RunSolve(benchmark::State& state, const std::string& spec, const std::strin
   const SolveOptions options = BenchOptions();
   SolveReport report;
   double solver_seconds = 0;
+  const bool peak_reset = ResetPeakMemory();
   for (auto _ : state) {
     auto r = SolveByName(spec, position, solver, options);
     if (!r) {
@@ -36,6 +38,8 @@ void RunSolve(benchmark::State& state, const std::string& spec, const std::strin
   const double nodes = static_cast<double>(report.nodes);
   state.counters["nodes"] = nodes;
   // The solver's own clock, without setting up its tables (the wall time above includes it).
+  // The peak resident memory while this benchmark ran (tables included).
+  if (peak_reset) state.counters["peak_memory_bytes"] = static_cast<double>(PeakMemoryBytes());
   state.counters["solver_seconds"] =
       benchmark::Counter(solver_seconds, benchmark::Counter::kAvgIterations);
   state.counters["nodes_per_second"] =

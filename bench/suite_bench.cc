@@ -8,7 +8,7 @@
 // The table solver gets a 4 MiB table here (the positions are small), so the
 // wall time is not dominated by clearing the tool's default 64 MiB table.
 // Counters: positions, nodes (summed over the group), nodes_per_second,
-// solver_seconds (the solvers' own clocks, summed).
+// solver_seconds (the solvers' own clocks, summed), peak_memory_bytes.
 
 #include <map>
 #include <set>
@@ -33,6 +33,7 @@ void RunGroup(benchmark::State& state, const Group& group, const std::string& so
   options.best_moves = false;
   uint64_t nodes = 0;
   double solver_seconds = 0;
+  const bool peak_reset = ResetPeakMemory();
   for (auto _ : state) {
     nodes = 0;
     for (const std::string& pos : group.positions) {
@@ -49,6 +50,8 @@ void RunGroup(benchmark::State& state, const Group& group, const std::string& so
   state.counters["nodes"] = static_cast<double>(nodes);
   state.counters["nodes_per_second"] = benchmark::Counter(
       static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+  // The peak resident memory while this benchmark ran (tables included).
+  if (peak_reset) state.counters["peak_memory_bytes"] = static_cast<double>(PeakMemoryBytes());
   state.counters["solver_seconds"] =
       benchmark::Counter(solver_seconds, benchmark::Counter::kAvgIterations);
 }

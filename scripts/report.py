@@ -393,7 +393,8 @@ def environment(build_dir):
     except OSError:
         pass
     env["machine"] = {"cpu": cpu, "cores": os.cpu_count(), "memory_bytes": mem,
-                      "os": platform.platform(), "python": platform.python_version()}
+                      "os": platform.platform(), "python": platform.python_version(),
+                      "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
     cache = {}
     try:
         with open(os.path.join(build_dir, "CMakeCache.txt")) as f:
@@ -962,6 +963,8 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
                     cells.append("")
                 elif "seconds" in k and "per_second" not in k:
                     cells.append(fmt_time(v))
+                elif "bytes" in k:
+                    cells.append(fmt_bytes(v))
                 elif isinstance(v, float) and v < 10 and v != int(v):
                     cells.append(f"{v:.3f}")
                 else:
@@ -974,6 +977,10 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
     m, bld = env["machine"], env["build"]
     L.append("## 5. Environment\n")
     L.append(f"- Machine: {m['cpu']}, {m['cores']} cores, {fmt_bytes(m['memory_bytes'])} memory; {m['os']}")
+    la0, la1 = m["load_average_at_start"], m.get("load_average_at_end", [])
+    L.append(f"- Load average (1, 5, 15 min) at the start {', '.join(map(str, la0))}; at the end "
+             f"{', '.join(map(str, la1))}. A load above the number of cores means other processes "
+             f"competed for the CPU and inflated the times (values and counts are unaffected).")
     L.append(f"- Compiler: `{bld['compiler']}` ({bld['compiler_version']}); {bld['cmake']}; generator {bld['generator']}")
     L.append(f"- Build type: {bld['build_type']}; flags (compile line of `tool/main.cc`): `{bld['cxx_flags']}`")
     L.append("- Packages (dpkg-query): " + ", ".join(f"{k} {v}" for k, v in sorted(env["packages"].items())))
@@ -1035,6 +1042,7 @@ def main():
     gbench = run_gbench(build_dir, out_dir, read_tsv(os.path.join(b, "gbench.tsv")), args.full,
                         timeout=3600 if args.full else 600) if "gbench" in parts else []
     total = time.monotonic() - START
+    env["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
 
     dump(os.path.join(out_dir, "environment.json"), env)
     dump(os.path.join(out_dir, "claims.json"), claims)
@@ -1055,6 +1063,9 @@ def main():
         f"{os.path.relpath(out_dir, ROOT)}/REPORT.md")
     if disagree:
         log("solvers disagree on: " + ", ".join(disagree))
+    errors = [f"{i['spec']} {s}" for i in solvers for s, r in i["runs"].items() if r["status"] == "error"]
+    if errors:
+        log("solver runs that failed (see REPORT.md): " + ", ".join(errors))
     return 1 if bad or disagree else 0
 
 
