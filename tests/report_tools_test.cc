@@ -86,9 +86,15 @@ TEST(CompareTest, ChangedCountOrValueIsAnError) {
   EXPECT_EQ(value.status, 1) << value.out;
   EXPECT_NE(value.out.find("ERROR value win -> loss"), std::string::npos) << value.out;
 
-  Write(b, RunFile("430", "win", 0.01, "dnf"));
+  Write(b, RunFile("430", "win", 0.01, "error"));
   Output status = RunTool("compare " + a + " " + b);
   EXPECT_EQ(status.status, 1) << status.out;
+
+  // Finishing or not within the time limit depends on the time: a warning.
+  Write(b, RunFile("430", "win", 0.01, "dnf"));
+  Output dnf = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(dnf.status, 0) << dnf.out;
+  EXPECT_NE(dnf.out.find("WARNING status ok -> dnf"), std::string::npos) << dnf.out;
 }
 
 TEST(CompareTest, NewlyAvailableRecordIsANote) {
