@@ -52,7 +52,8 @@ void RunSolve(benchmark::State& state, const std::string& spec, const std::strin
 }
 
 int RegisterAll() {
-  const bool full = std::getenv("GAMEBENCH_FULL") && std::string(std::getenv("GAMEBENCH_FULL")) == "1";
+  const bool full =
+      std::getenv("GAMEBENCH_FULL") && std::string(std::getenv("GAMEBENCH_FULL")) == "1";
   int count = 0;
   for (const Row& row : ReadManifest(SourceDir() + "/bench/instances.tsv")) {
     const std::string& set = row.at("set");

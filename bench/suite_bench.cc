@@ -48,8 +48,8 @@ void RunGroup(benchmark::State& state, const Group& group, const std::string& so
   }
   state.counters["positions"] = static_cast<double>(group.positions.size());
   state.counters["nodes"] = static_cast<double>(nodes);
-  state.counters["nodes_per_second"] = benchmark::Counter(
-      static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["nodes_per_second"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
   // The peak resident memory while this benchmark ran (tables included).
   if (peak_reset) state.counters["peak_memory_bytes"] = static_cast<double>(PeakMemoryBytes());
   state.counters["solver_seconds"] =
@@ -80,12 +80,14 @@ int RegisterAll() {
     }
     for (const auto& key : order) {
       const Group& group = groups[key];
-      const std::string pick = solvers_for[suite].count(key.first) ? solvers_for[suite][key.first] : "*";
+      const std::string pick =
+          solvers_for[suite].count(key.first) ? solvers_for[suite][key.first] : "*";
       std::set<std::string> wanted;
       if (pick != "*") wanted = absl::StrSplit(pick, ',');
       for (const std::string& solver : ApplicableSolvers(group.spec)) {
         if (pick != "*" && !wanted.count(solver)) continue;
-        const std::string name = "suite/" + suite + "/" + key.first + "/" + key.second + "/" + solver;
+        const std::string name =
+            "suite/" + suite + "/" + key.first + "/" + key.second + "/" + solver;
         benchmark::RegisterBenchmark(name.c_str(), RunGroup, group, solver)
             ->Unit(benchmark::kMicrosecond);
         ++count;

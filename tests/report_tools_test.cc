@@ -46,11 +46,14 @@ void Write(const std::string& path, const std::string& text) {
 }
 
 std::string RunFile(const std::string& nodes, const std::string& value, double seconds,
-                const std::string& status = "ok") {
+                    const std::string& status = "ok") {
   return R"({"format": "gamebench-run/1", "commit": "abc", "date": "today", "records": [
-    {"id": "solve/nim(heaps=3;5;7)/tt", "kind": "solve", "status": ")" + status + R"(",
-     "values": {"value": ")" + value + R"("}, "counts": {"nodes": )" + nodes + R"(},
-     "measures": {"seconds": )" + std::to_string(seconds) + R"(}},
+    {"id": "solve/nim(heaps=3;5;7)/tt", "kind": "solve", "status": ")" +
+         status + R"(",
+     "values": {"value": ")" +
+         value + R"("}, "counts": {"nodes": )" + nodes + R"(},
+     "measures": {"seconds": )" +
+         std::to_string(seconds) + R"(}},
     {"id": "claim/x", "kind": "claim", "status": "match", "values": {}, "counts": {},
      "measures": {"wall_seconds": 0.5}}]})";
 }

@@ -178,8 +178,8 @@ TEST(SignatureTest, NodeCountsOfFixedSearchesAreUnchanged) {
         std::cerr << "signature: line " << e.line_index + 1 << ": " << e.spec << " " << e.position
                   << " " << e.solver << " [" << e.options << "]: " << e.value << " " << e.nodes
                   << " -> " << r.value << " " << r.nodes << "\n";
-        lines[e.line_index] = absl::StrJoin(
-            {e.spec, e.position, e.solver, e.options, r.value, r.nodes}, "\t");
+        lines[e.line_index] =
+            absl::StrJoin({e.spec, e.position, e.solver, e.options, r.value, r.nodes}, "\t");
         ++changed;
       }
       continue;
@@ -207,7 +207,8 @@ TEST(SignatureTest, NodeCountsOfFixedSearchesAreUnchanged) {
     std::ofstream out(SignaturePath(), std::ios::trunc);
     ASSERT_TRUE(out) << "cannot write " << SignaturePath();
     out << absl::StrJoin(lines, "\n") << "\n";
-    std::cerr << "signature: " << changed << " entries changed; review `git diff tests/signature.txt`\n";
+    std::cerr << "signature: " << changed
+              << " entries changed; review `git diff tests/signature.txt`\n";
   } else {
     std::cerr << "signature: " << checked << " entries checked, " << skipped
               << " skipped (game or solver not in this build, or not recorded)\n";

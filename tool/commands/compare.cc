@@ -53,7 +53,8 @@ absl::StatusOr<Json> ReadRun(const std::string& path) {
                      kRunFormat, "\")"));
   const Json* records = json->Find("records");
   if (!records || !records->is_array())
-    return absl::InvalidArgumentError(absl::StrCat("run file '", path, "' has no \"records\" array"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("run file '", path, "' has no \"records\" array"));
   for (const Json& r : records->as_array()) {
     const Json* id = r.is_object() ? r.Find("id") : nullptr;
     if (!id || !id->is_string())
@@ -95,9 +96,7 @@ std::string FormatSeconds(double s) {
 bool IsTimeKey(const std::string& key) {
   return key.find("seconds") != std::string::npos && key.find("per_second") == std::string::npos;
 }
-bool IsMemoryKey(const std::string& key) {
-  return key.find("memory") != std::string::npos;
-}
+bool IsMemoryKey(const std::string& key) { return key.find("memory") != std::string::npos; }
 
 struct Findings {
   std::vector<std::string> errors, warnings, notes;
@@ -146,8 +145,7 @@ void CompareMeasures(const Json& old_r, const Json& new_r, double threshold, dou
     if (IsTimeKey(key)) {
       if (key != main_time) continue;
       if (std::max(x, y) < min_seconds) continue;
-      if (ratio > threshold)
-        f.warnings.push_back(absl::StrFormat("%s %.3gx slower", key, ratio));
+      if (ratio > threshold) f.warnings.push_back(absl::StrFormat("%s %.3gx slower", key, ratio));
     } else if (IsMemoryKey(key) && ratio > threshold) {
       f.warnings.push_back(absl::StrFormat("%s %.3gx more", key, ratio));
     }
@@ -236,8 +234,8 @@ absl::Status RunCompare(const std::vector<std::string>& argv) {
                 FormatSeconds(ta).c_str(), FormatSeconds(tb).c_str(), ratio.c_str(),
                 absl::StrJoin(items, "; ").c_str());
   }
-  std::printf("\n%d records compared: %d errors (changed values or counts), %d warnings\n", compared,
-              errors, warnings);
+  std::printf("\n%d records compared: %d errors (changed values or counts), %d warnings\n",
+              compared, errors, warnings);
   std::fflush(stdout);
   if (errors > 0)
     return absl::InternalError(
