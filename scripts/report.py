@@ -419,7 +419,10 @@ def environment(build_dir):
                         if p in ("-o", "-c", "-MF", "-MT"):
                             skip = True
                             continue
-                        if p.startswith(("-I", "-isystem", "-D")) or p.endswith(".cc") or p == "-MD":
+                        # Include paths and the suite's own path definitions say nothing
+                        # about the code generated; -DNDEBUG does.
+                        if (p.startswith(("-I", "-isystem")) or p.endswith(".cc") or p == "-MD"
+                                or (p.startswith("-D") and p != "-DNDEBUG")):
                             continue
                         keep.append(p)
                     flags = " ".join(keep)
@@ -939,7 +942,8 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
     L.append("Every `build/bench/*_bench` binary, medians of the repetitions (`--benchmark_repetitions`). "
              "Google Benchmark's own JSON is in `bench/<binary>.json`. The wall time of `solve_bench` "
              "includes allocating and clearing the solver's tables; `solver_seconds` is the solver's own "
-             "clock.\n")
+             "clock. Debian's libbenchmark warns that it \"was built as DEBUG\": that is the library's "
+             "own code, not the code timed, which is built as listed under Environment.\n")
     if not gbench:
         L.append("No benchmark binaries were run.\n")
     for gb in gbench:
