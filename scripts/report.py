@@ -1009,14 +1009,14 @@ def main():
     ap.add_argument("--build-dir", default=os.environ.get("GAMEBENCH_BUILD_DIR", "build"))
     ap.add_argument("--out", default="results", help="output folder (default results/)")
     ap.add_argument("--time-limit", type=float, default=None,
-                    help="seconds per solve (default 3; 600 with --full)")
+                    help="seconds per solve (default 3; 120 with --full)")
     ap.add_argument("--claim-timeout", type=float, default=None,
                     help="seconds per claim's command (default 300; 3600 with --full)")
     ap.add_argument("--only", default="claims,solvers,scaling,gbench",
                     help="comma list of parts to run (claims, solvers, scaling, gbench)")
     args = ap.parse_args()
     if args.time_limit is None:
-        args.time_limit = 600.0 if args.full else 3.0
+        args.time_limit = 120.0 if args.full else 3.0
     if args.claim_timeout is None:
         args.claim_timeout = 3600.0 if args.full else 300.0
     os.chdir(ROOT)
