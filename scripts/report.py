@@ -760,8 +760,8 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
     L.append(f"{n['match']} of {len(claims)} claims reproduced, {n['mismatch']} mismatched, "
              f"{n['error'] + n['dnf']} failed to run, {n['unavailable']} not available in this build "
              f"(their game, solver or command is not in this build yet).\n")
-    L.append("| id | claim | source | suite's result | match | time | command |")
-    L.append("|---|---|---|---|---|---|---|")
+    L.append("| id | claim | source | suite's result | match | time | solver's time | command |")
+    L.append("|---|---|---|---|---|---|---|---|")
     for c in claims:
         result = c.get("detail", "") if c["status"] in ("match", "mismatch") else md_escape(c.get("detail", ""))
         if c["status"] == "mismatch":
@@ -769,9 +769,11 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
                                for x in c["checks"] if not x["ok"]) or result
         L.append(f"| {c['id']} | {md_escape(c['claim'])} | {md_escape(c['source'])} | "
                  f"{md_escape(result)} | {STATUS_TEXT[c['status']]} | {fmt_time(c.get('wall_seconds'))} | "
+                 f"{fmt_time((c.get('json') or {}).get('seconds'))} | "
                  f"`{md_escape(c['command'])}` |")
     L.append("")
-    L.append("The time is the wall-clock time of the whole `gamebench` run (process start to exit).\n")
+    L.append("Time: the wall-clock time of the whole `gamebench` run (process start to exit, "
+             "including setting up tables); solver's time: the `seconds` the command reports.\n")
 
     # 2. solver comparison
     L.append("## 2. Solver comparison\n")
