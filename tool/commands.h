@@ -21,6 +21,8 @@ struct Command {
 
 absl::Status RunList(const std::vector<std::string>& argv);
 absl::Status RunSolve(const std::vector<std::string>& argv);
+absl::Status RunPositions(const std::vector<std::string>& argv);
+absl::Status RunCompare(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

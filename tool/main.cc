@@ -21,6 +21,8 @@ constexpr Command kCommands[] = {
      "SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] [--memory SIZE] "
      "[--tt-size SIZE] [--no-symmetry] [--no-ordering] [--no-best-moves] [--progress]",
      RunSolve},
+    {"positions", "SPEC [--count N] [--seed S] [--plies A-B]", RunPositions},
+    {"compare", "OLD.json NEW.json [--threshold R] [--min-seconds S] [--changes-only]", RunCompare},
 };
 
 void PrintUsage(FILE* out) {

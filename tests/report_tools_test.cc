@@ -1,0 +1,161 @@
+// Tests of the reporting commands of the tool: `gamebench compare` (exit
+// status 0 for equal runs, 1 when a value or count changed, 2 for a bad
+// file; slowdowns are warnings) and `gamebench positions` (deterministic for
+// a seed, bad input rejected).
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+
+namespace gamebench {
+namespace {
+
+struct Output {
+  int status = -1;
+  std::string out;
+};
+
+// Runs the tool with a shell command line; stderr is merged into `out`.
+Output RunTool(const std::string& args) {
+  Output o;
+  std::string cmd = std::string(GAMEBENCH_BINARY) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return o;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.out.append(buf, n);
+  int st = pclose(p);
+  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return o;
+}
+
+std::string TempPath(const std::string& name) {
+  return ::testing::TempDir() + "/gamebench_report_tools_" + name;
+}
+
+void Write(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::trunc) << text;
+}
+
+std::string RunFile(const std::string& nodes, const std::string& value, double seconds,
+                    const std::string& status = "ok") {
+  return R"({"format": "gamebench-run/1", "commit": "abc", "date": "today", "records": [
+    {"id": "solve/nim(heaps=3;5;7)/tt", "kind": "solve", "status": ")" +
+         status + R"(",
+     "values": {"value": ")" +
+         value + R"("}, "counts": {"nodes": )" + nodes + R"(},
+     "measures": {"seconds": )" +
+         std::to_string(seconds) + R"(}},
+    {"id": "claim/x", "kind": "claim", "status": "match", "values": {}, "counts": {},
+     "measures": {"wall_seconds": 0.5}}]})";
+}
+
+TEST(CompareTest, EqualRunsPassAndSlowdownsWarn) {
+  const std::string a = TempPath("a.json"), b = TempPath("b.json");
+  Write(a, RunFile("430", "win", 0.010));
+  Write(b, RunFile("430", "win", 0.011));
+  Output same = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(same.status, 0) << same.out;
+  EXPECT_NE(same.out.find("0 errors"), std::string::npos) << same.out;
+  EXPECT_NE(same.out.find("0 warnings"), std::string::npos) << same.out;
+
+  Write(b, RunFile("430", "win", 0.020));  // 2x slower: a warning, not an error
+  Output slower = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(slower.status, 0) << slower.out;
+  EXPECT_NE(slower.out.find("WARNING seconds"), std::string::npos) << slower.out;
+  EXPECT_NE(slower.out.find("2.00"), std::string::npos) << slower.out;
+  Output relaxed = RunTool("compare " + a + " " + b + " --threshold 3");
+  EXPECT_NE(relaxed.out.find("0 warnings"), std::string::npos) << relaxed.out;
+}
+
+TEST(CompareTest, ChangedCountOrValueIsAnError) {
+  const std::string a = TempPath("c.json"), b = TempPath("d.json");
+  Write(a, RunFile("430", "win", 0.01));
+  Write(b, RunFile("431", "win", 0.01));
+  Output nodes = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(nodes.status, 1) << nodes.out;
+  EXPECT_NE(nodes.out.find("ERROR nodes 430 -> 431"), std::string::npos) << nodes.out;
+
+  Write(b, RunFile("430", "loss", 0.01));
+  Output value = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(value.status, 1) << value.out;
+  EXPECT_NE(value.out.find("ERROR value win -> loss"), std::string::npos) << value.out;
+
+  Write(b, RunFile("430", "win", 0.01, "error"));
+  Output status = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(status.status, 1) << status.out;
+
+  // Finishing or not within the time limit depends on the time: a warning.
+  Write(b, RunFile("430", "win", 0.01, "dnf"));
+  Output dnf = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(dnf.status, 0) << dnf.out;
+  EXPECT_NE(dnf.out.find("WARNING status ok -> dnf"), std::string::npos) << dnf.out;
+}
+
+TEST(CompareTest, NewlyAvailableRecordIsANote) {
+  const std::string a = TempPath("e.json"), b = TempPath("f.json");
+  Write(a, RunFile("430", "win", 0.01, "unavailable"));
+  Write(b, RunFile("430", "win", 0.01));
+  Output o = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(o.status, 0) << o.out;
+  EXPECT_NE(o.out.find("newly available"), std::string::npos) << o.out;
+}
+
+TEST(CompareTest, BadInputExitsWithStatus2) {
+  const std::string a = TempPath("g.json"), bad = TempPath("bad.json");
+  Write(a, RunFile("430", "win", 0.01));
+  Write(bad, "{\"format\": \"something else\", \"records\": []}");
+  for (const std::string& args :
+       {"compare " + a, "compare " + a + " /nonexistent/run.json", "compare " + a + " " + bad,
+        "compare " + a + " " + a + " --threshold 0.5", "compare " + a + " " + a + " --bogus"}) {
+    Output o = RunTool(args);
+    EXPECT_EQ(o.status, 2) << args << ": " << o.out;
+    EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 1) << args << ": " << o.out;
+  }
+  Write(bad, "{not json");
+  EXPECT_EQ(RunTool("compare " + a + " " + bad).status, 2);
+}
+
+TEST(PositionsTest, SameSeedSamePositionsAllDistinctAndParseable) {
+  const std::string cmd = "positions 'nim(heaps=3;5;7)' --count 12 --seed 42 --plies 1-3";
+  Output first = RunTool(cmd);
+  Output again = RunTool(cmd);
+  ASSERT_EQ(first.status, 0) << first.out;
+  EXPECT_EQ(first.out, again.out);
+  std::set<std::string> seen;
+  for (absl::string_view line : absl::StrSplit(first.out, '\n', absl::SkipEmpty())) {
+    std::vector<std::string> cells = absl::StrSplit(line, '\t');
+    ASSERT_EQ(cells.size(), 3u) << line;
+    EXPECT_EQ(cells[0], "nim(heaps=3;5;7,misere=false)");
+    EXPECT_TRUE(seen.insert(cells[1]).second) << "repeated " << cells[1];
+    int plies = std::stoi(cells[2]);
+    EXPECT_GE(plies, 1);
+    EXPECT_LE(plies, 3);
+    // Each position solves from the text form it was printed in.
+    Output solved = RunTool("solve 'nim(heaps=3;5;7)' --position '" + cells[1] + "' --json");
+    EXPECT_EQ(solved.status, 0) << solved.out;
+  }
+  EXPECT_EQ(seen.size(), 12u);
+  Output other = RunTool("positions 'nim(heaps=3;5;7)' --count 12 --seed 43 --plies 1-3");
+  EXPECT_NE(first.out, other.out);
+}
+
+TEST(PositionsTest, BadInputExitsWithStatus2) {
+  for (const char* args : {"positions", "positions 'nim(heaps=3;5;7)' --plies 5-3",
+                           "positions 'nim(heaps=3;5;7)' --plies x", "positions nosuchgame",
+                           "positions 'nim(heaps=3;5;7)' --count 0"}) {
+    Output o = RunTool(args);
+    EXPECT_EQ(o.status, 2) << args << ": " << o.out;
+  }
+}
+
+}  // namespace
+}  // namespace gamebench
