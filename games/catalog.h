@@ -5,11 +5,12 @@
 // tool, the conformance tests and the benchmarks all read this list.
 
 #include "core/type_list.h"
+#include "games/dodgem/dodgem.h"
 #include "games/nim/nim.h"
 
 namespace gamebench {
 
-using GameCatalog = TypeList<Nim>;
+using GameCatalog = TypeList<Nim, Dodgem>;
 
 }  // namespace gamebench
 
