@@ -121,6 +121,10 @@ class RetrogradeSolver {
     report.stats.Set("draws", table->draws);
     report.stats.Set("index_size", table->index_size());
     report.stats.Set("threads", table->threads);
+    report.stats.Set("forward_levels", table->forward_levels);
+    report.stats.Set("backward_levels", table->levels);
+    report.stats.Set("forward_seconds", table->forward_seconds);
+    report.stats.Set("backward_seconds", table->backward_seconds);
     return report;
   }
 
@@ -305,20 +309,50 @@ class RetrogradeSolver {
                                                        std::memory_order_relaxed);
     }
 
-    // Calls visit(index) for every set bit of cur_ in parallel, clearing
-    // cur_ as it goes; counts progress; stops at the deadline.
-    template <typename Visit>
-    void ForEachInFrontier(Visit&& visit) {
+    // A batch of frontier positions and their edges (child or parent
+    // indices). Work goes in two passes per batch: first every edge's index
+    // is computed and its entry prefetched, then the entries are updated, so
+    // that the cache misses of a whole batch overlap instead of queueing
+    // behind each atomic update.
+    struct Batch {
+      static constexpr int kMaxItems = 64;
+      static constexpr int kMaxEdges = std::max(G::kMaxMoves, G::kMaxParents);
+      static constexpr int kEdgeCap = std::max(2048, 2 * kMaxEdges);
+      int items = 0;
+      int edges = 0;
+      uint64_t index[kMaxItems];
+      uint16_t entry[kMaxItems];  // what the item's own entry becomes or is
+      int end[kMaxItems];         // its edges are edge[end[item-1] .. end[item])
+      uint64_t edge[kEdgeCap];
+      bool Full() const { return items == kMaxItems || edges + kMaxEdges > kEdgeCap; }
+      void Clear() { items = edges = 0; }
+    };
+
+    void Prefetch(uint64_t i) { __builtin_prefetch(entries_ + i, 1, 1); }
+
+    // For every set bit of cur_, in parallel (clearing cur_ as it goes):
+    // collect(index, batch) adds the item and its edges, flush(batch)
+    // applies a full batch. Counts progress; stops at the deadline.
+    template <typename Collect, typename Flush>
+    void ForEachInFrontier(Collect&& collect, Flush&& flush) {
       const uint64_t words = cur_.size();
       tbb::parallel_for(Range(0, words, kGrain), [&](const Range& range) {
         if (deadline_.stopped()) return;
+        Batch batch;
         uint64_t local = 0;
         for (uint64_t w = range.begin(); w != range.end(); ++w) {
           uint64_t bits = cur_[w];
           if (bits == 0) continue;
           cur_[w] = 0;
-          for (; bits; bits &= bits - 1, ++local) visit(w * 64 + std::countr_zero(bits));
+          for (; bits; bits &= bits - 1, ++local) {
+            collect(w * 64 + std::countr_zero(bits), batch);
+            if (batch.Full()) {
+              flush(batch);
+              batch.Clear();
+            }
+          }
         }
+        if (batch.items) flush(batch);
         const uint64_t done = done_.fetch_add(local, std::memory_order_relaxed) + local;
         if (deadline_.Poll()) return;
         if (progress_.enabled() && progress_mutex_.try_lock()) {
@@ -331,56 +365,69 @@ class RetrogradeSolver {
     // Step 1: every position reachable from the root gets its terminal
     // value, or "undecided" with its count of distinct children.
     absl::Status Forward() {
+      Stopwatch watch;
       progress_.Phase("retrograde: enumerate");
       done_ = 0;
       SetBit(cur_, table_.root_index);
       entries_[table_.root_index] = retro::Entry(retro::kUndecided, 0);
       std::atomic<uint64_t> frontier{1};
-      while (frontier.load() > 0 && !deadline_.stopped()) {
-        frontier = 0;
-        ForEachInFrontier([&](uint64_t i) {
-          const State s = game_.Unindex(i);
-          if (auto t = game_.Terminal(s)) {
-            EntryRef(i).store(
-                retro::Entry(*t > 0 ? retro::kWin : *t < 0 ? retro::kLoss : retro::kDraw, 0),
-                std::memory_order_relaxed);
-            return;
-          }
-          MoveListOf<G> moves;
-          game_.GenerateMoves(s, moves);
-          uint64_t children[G::kMaxMoves];
-          int num = 0;
-          for (auto m : moves) children[num++] = game_.Index(game_.Play(s, m));
-          // Two moves may reach the same position: count it once, as its
-          // parents list this position once.
-          // (Insertion sort: lists are short, and std::sort trips a false
-          // -Warray-bounds in GCC 12 on small arrays.)
-          for (int a = 1; a < num; ++a)
-            for (int b = a; b > 0 && children[b - 1] > children[b]; --b)
-              std::swap(children[b - 1], children[b]);
-          num = static_cast<int>(std::unique(children, children + num) - children);
-          uint64_t added = 0;
-          for (int c = 0; c < num; ++c) {
+      auto collect = [&](uint64_t i, Batch& b) {
+        const State s = game_.Unindex(i);
+        b.index[b.items] = i;
+        if (auto t = game_.Terminal(s)) {
+          b.entry[b.items] =
+              retro::Entry(*t > 0 ? retro::kWin : *t < 0 ? retro::kLoss : retro::kDraw, 0);
+          b.end[b.items++] = b.edges;
+          return;
+        }
+        MoveListOf<G> moves;
+        game_.GenerateMoves(s, moves);
+        uint64_t* children = b.edge + b.edges;
+        int num = 0;
+        for (auto m : moves) children[num++] = game_.Index(game_.Play(s, m));
+        // Two moves may reach the same position: count it once, as its
+        // parents list this position once. (Insertion sort: lists are
+        // short, and std::sort trips a false -Warray-bounds in GCC 12.)
+        for (int a = 1; a < num; ++a)
+          for (int c = a; c > 0 && children[c - 1] > children[c]; --c)
+            std::swap(children[c - 1], children[c]);
+        num = static_cast<int>(std::unique(children, children + num) - children);
+        for (int c = 0; c < num; ++c) Prefetch(children[c]);
+        b.edges += num;
+        b.entry[b.items] = retro::Entry(retro::kUndecided, num);
+        b.end[b.items++] = b.edges;
+      };
+      auto flush = [&](Batch& b) {
+        uint64_t added = 0;
+        for (int k = 0, e = 0; k < b.items; ++k) {
+          for (; e < b.end[k]; ++e) {
+            std::atomic_ref<uint16_t> ref = EntryRef(b.edge[e]);
             uint16_t expected = 0;
-            std::atomic_ref<uint16_t> ref = EntryRef(children[c]);
             if (ref.load(std::memory_order_relaxed) == 0 &&
-                ref.compare_exchange_strong(
-                    expected, retro::Entry(retro::kUndecided, 0), std::memory_order_relaxed)) {
-              SetBit(next_, children[c]);
+                ref.compare_exchange_strong(expected, retro::Entry(retro::kUndecided, 0),
+                                            std::memory_order_relaxed)) {
+              SetBit(next_, b.edge[e]);
               ++added;
             }
           }
-          if (added) frontier.fetch_add(added, std::memory_order_relaxed);
-          EntryRef(i).store(retro::Entry(retro::kUndecided, num), std::memory_order_relaxed);
-        });
-        std::swap(cur_, next_);
+          EntryRef(b.index[k]).store(b.entry[k], std::memory_order_relaxed);
+        }
+        if (added) frontier.fetch_add(added, std::memory_order_relaxed);
+      };
+      while (frontier.load() > 0 && !deadline_.stopped()) {
+        frontier = 0;
+        ForEachInFrontier(collect, flush);
+        cur_.Swap(next_);
+        ++table_.forward_levels;
       }
       table_.positions = done_.load();
+      table_.forward_seconds = watch.Seconds();
       return absl::OkStatus();
     }
 
     // Step 2: level by level from the terminal positions.
     absl::Status Backward() {
+      Stopwatch watch;
       // Level 0: the terminal positions (the only decided entries so far).
       const uint64_t n = game_.IndexSize();
       std::atomic<uint64_t> frontier{0};
@@ -401,42 +448,57 @@ class RetrogradeSolver {
       done_ = 0;
       bool overflow = false;
       int level = 0;
-      for (; frontier.load() > 0 && !deadline_.stopped(); ++level) {
-        if (level + 1 > retro::kMaxRemoteness) {
-          overflow = true;
-          break;
+      uint16_t as_win = 0, as_loss = 0;
+      auto collect = [&](uint64_t i, Batch& b) {
+        b.index[b.items] = i;
+        b.entry[b.items] = entries_[i];  // decided in an earlier level: stable
+        MoveList<State, G::kMaxParents> parents;
+        game_.GenerateParents(game_.Unindex(i), parents);
+        for (const State& p : parents) {
+          const uint64_t pi = game_.Index(p);
+          Prefetch(pi);
+          b.edge[b.edges++] = pi;
         }
-        frontier = 0;
-        const uint16_t as_win = retro::Entry(retro::kWin, level + 1);
-        const uint16_t as_loss = retro::Entry(retro::kLoss, level + 1);
-        ForEachInFrontier([&](uint64_t i) {
-          const bool is_loss = retro::TagOf(entries_[i]) == retro::kLoss;
-          MoveList<State, G::kMaxParents> parents;
-          game_.GenerateParents(game_.Unindex(i), parents);
-          uint64_t added = 0;
-          for (const State& p : parents) {
-            const uint64_t pi = game_.Index(p);
-            std::atomic_ref<uint16_t> ref = EntryRef(pi);
-            uint16_t e = ref.load(std::memory_order_relaxed);
-            // (An undecided entry always counts at least one undecided child.)
-            while (retro::TagOf(e) == retro::kUndecided && retro::LowOf(e) > 0) {
-              // A loss child makes the parent a win; the last win child
-              // makes it a loss.
-              const uint16_t desired = is_loss ? as_win : (retro::LowOf(e) == 1 ? as_loss : e - 1);
-              if (ref.compare_exchange_weak(e, desired, std::memory_order_relaxed)) {
+        b.end[b.items++] = b.edges;
+      };
+      auto flush = [&](Batch& b) {
+        uint64_t added = 0;
+        for (int k = 0, e = 0; k < b.items; ++k) {
+          const bool is_loss = retro::TagOf(b.entry[k]) == retro::kLoss;
+          for (; e < b.end[k]; ++e) {
+            std::atomic_ref<uint16_t> ref = EntryRef(b.edge[e]);
+            uint16_t v = ref.load(std::memory_order_relaxed);
+            // A loss child makes the parent a win; the last win child makes
+            // it a loss. (An undecided entry always counts at least one
+            // undecided child; unreached and decided entries stay.)
+            while (retro::TagOf(v) == retro::kUndecided && retro::LowOf(v) > 0) {
+              const uint16_t desired =
+                  is_loss ? as_win : (retro::LowOf(v) == 1 ? as_loss : v - 1);
+              if (ref.compare_exchange_weak(v, desired, std::memory_order_relaxed)) {
                 if (retro::TagOf(desired) != retro::kUndecided) {
-                  SetBit(next_, pi);
+                  SetBit(next_, b.edge[e]);
                   ++added;
                 }
                 break;
               }
             }
           }
-          if (added) frontier.fetch_add(added, std::memory_order_relaxed);
-        });
-        std::swap(cur_, next_);
+        }
+        if (added) frontier.fetch_add(added, std::memory_order_relaxed);
+      };
+      for (; frontier.load() > 0 && !deadline_.stopped(); ++level) {
+        if (level + 1 > retro::kMaxRemoteness) {
+          overflow = true;
+          break;
+        }
+        frontier = 0;
+        as_win = retro::Entry(retro::kWin, level + 1);
+        as_loss = retro::Entry(retro::kLoss, level + 1);
+        ForEachInFrontier(collect, flush);
+        cur_.Swap(next_);
       }
       table_.levels = level;
+      table_.backward_seconds = watch.Seconds();
       if (overflow)
         return absl::OutOfRangeError(absl::StrCat("remoteness above ", retro::kMaxRemoteness,
                                                   ": the table cannot store it"));
