@@ -78,10 +78,27 @@ class RetrogradeSolver {
     return absl::OkStatus();
   }
 
+  // The root must be a position of the index space (a game may index only
+  // the positions reachable from its start, e.g. nim's heaps up to their
+  // starting sizes).
+  template <Indexed G>
+  static absl::Status CheckRoot(const G& game, const typename G::State& root) {
+    const uint64_t i = game.Index(root);
+    if (i >= game.IndexSize() || !(game.Unindex(i) == root))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "position ", game.FormatState(root), " is outside the index space of ",
+          game.CanonicalSpec(), " (retrograde analysis covers the positions its index covers)"));
+    return absl::OkStatus();
+  }
+
   // The tool calls this before Solve, so that a refusal is a one-line error.
   template <Game G>
-  static absl::Status Precheck(const G& game, const SolveOptions& options) {
-    if constexpr (Indexed<G>) return CheckMemory(game, options);
+  static absl::Status Precheck(const G& game, const typename G::State& root,
+                               const SolveOptions& options) {
+    if constexpr (Indexed<G>) {
+      if (auto st = CheckMemory(game, options); !st.ok()) return st;
+      return CheckRoot(game, root);
+    }
     return absl::OkStatus();
   }
 
@@ -90,7 +107,7 @@ class RetrogradeSolver {
   static absl::StatusOr<RetrogradeTable> Analyze(const G& game, const typename G::State& root,
                                                  const SolveOptions& options) {
     static_assert(G::kMaxMoves <= retro::kLowMask, "child counts must fit in 14 bits");
-    if (auto st = CheckMemory(game, options); !st.ok()) return st;
+    if (auto st = Precheck(game, root, options); !st.ok()) return st;
     Analysis<G> a(game, options);
     return a.Run(root);
   }
@@ -386,12 +403,15 @@ class RetrogradeSolver {
         int num = 0;
         for (auto m : moves) children[num++] = game_.Index(game_.Play(s, m));
         // Two moves may reach the same position: count it once, as its
-        // parents list this position once. (Insertion sort: lists are
-        // short, and std::sort trips a false -Warray-bounds in GCC 12.)
-        for (int a = 1; a < num; ++a)
-          for (int c = a; c > 0 && children[c - 1] > children[c]; --c)
-            std::swap(children[c - 1], children[c]);
-        num = static_cast<int>(std::unique(children, children + num) - children);
+        // parents list this position once. (Quadratic, but the lists are
+        // short and in most games free of repeats, so the branch predicts.)
+        int distinct = 0;
+        for (int c = 0; c < num; ++c) {
+          bool repeat = false;
+          for (int d = 0; d < distinct; ++d) repeat |= children[d] == children[c];
+          if (!repeat) children[distinct++] = children[c];
+        }
+        num = distinct;
         for (int c = 0; c < num; ++c) Prefetch(children[c]);
         b.edges += num;
         b.entry[b.items] = retro::Entry(retro::kUndecided, num);

@@ -75,10 +75,12 @@ class Dodgem {
   static constexpr int kMaxParents = 3 * kMaxCars + kMaxSize;
   static constexpr bool kScored = false;
 
+  // No default member initializers: a MoveList<State> of parents would
+  // zero its whole array on every call. Value-initialize: `State s{}`.
   struct State {
-    uint64_t blue = 0;  // bit per square
-    uint64_t red = 0;
-    bool red_to_move = false;
+    uint64_t blue;  // bit per square
+    uint64_t red;
+    bool red_to_move;
     bool operator==(const State&) const = default;
   };
   // (square << 2) | direction.
@@ -180,21 +182,17 @@ class Dodgem {
   uint64_t IndexSize() const { return index_size_; }
 
   uint64_t Index(const State& s) const {
-    // One pass over the cars in square order: a red car's position among
-    // the free squares is its square minus the blue cars below it.
+    // Colex ranks: the i-th blue car (in square order) adds C(square, i);
+    // the i-th red car adds C(its position among the squares blue leaves
+    // free, i), that position being its square minus the blue cars below.
+    // The terms are independent, so the loops run at full width.
     uint64_t blue_rank = 0, red_rank = 0;
     int b = 0, r = 0;
-    // (Branch-free: the colour of the next car is unpredictable. For a
-    // blue car the red term reads a valid row, sq - b + 1 >= 0, and is
-    // masked off; for a red car the blue term is masked off.)
-    for (uint64_t cars = s.blue | s.red; cars; cars &= cars - 1) {
+    for (uint64_t cars = s.blue; cars; cars &= cars - 1)
+      blue_rank += Binomial(std::countr_zero(cars), ++b);
+    for (uint64_t cars = s.red; cars; cars &= cars - 1) {
       const int sq = std::countr_zero(cars);
-      const int is_blue = static_cast<int>((s.blue >> sq) & 1);
-      b += is_blue;
-      r += 1 - is_blue;
-      const uint64_t blue_mask = uint64_t{0} - static_cast<uint64_t>(is_blue);
-      blue_rank += Binomial(sq, b) & blue_mask;
-      red_rank += Binomial(sq - b + is_blue, r) & ~blue_mask;
+      red_rank += Binomial(sq - PopCount(s.blue & (Bit(sq) - 1)), ++r);
     }
     return offset_[b][r] + 2 * (blue_rank * Binomial(squares_ - b, r) + red_rank) +
            (s.red_to_move ? 1 : 0);
@@ -206,7 +204,7 @@ class Dodgem {
     while (b + 1 < n_ && offset_[b + 1][0] <= index) ++b;
     while (r + 1 < n_ && offset_[b][r + 1] <= index) ++r;
     uint64_t rest = index - offset_[b][r];
-    State s;
+    State s{};
     s.red_to_move = rest & 1;
     rest >>= 1;
     const uint64_t red_count = Binomial(squares_ - b, r);
@@ -286,7 +284,7 @@ class Dodgem {
     if (text.size() != board_len + 2 || text[board_len] != ':')
       return error(absl::StrCat("expected ", n_, " rows of ", n_,
                                 " squares separated by '/', then ':b' or ':r'"));
-    State s;
+    State s{};
     for (int row = n_ - 1, i = 0; row >= 0; --row) {
       for (int col = 0; col < n_; ++col, ++i) {
         const char c = text[i];
@@ -353,13 +351,15 @@ class Dodgem {
 
  private:
   static constexpr uint64_t Bit(int sq) { return uint64_t{1} << sq; }
-  // At most 6 cars: a loop beats the library call std::popcount makes
-  // without -mpopcnt.
-  static int CountCars(uint64_t cars) {
-    int count = 0;
-    for (; cars; cars &= cars - 1) ++count;
-    return count;
+  // Without -mpopcnt std::popcount is a library call; this is branch-free
+  // and inlined.
+  static int PopCount(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
   }
+  static int CountCars(uint64_t cars) { return PopCount(cars); }
   static constexpr Move MakeMove(int sq, int dir) { return static_cast<Move>(sq << 2 | dir); }
 
   static uint64_t Binomial(int a, int k) { return dodgem_internal::kBinomial.c[a][k]; }
@@ -412,7 +412,7 @@ class Dodgem {
   int squares_;
   bool misere_;
   uint64_t full_ = 0, left_col_ = 0, right_col_ = 0, top_row_ = 0;
-  State start_;
+  State start_{};
   std::array<std::array<uint64_t, kMaxSize>, kMaxSize> offset_{};
   uint64_t index_size_ = 0;
 };
