@@ -21,6 +21,9 @@ struct Command {
 
 absl::Status RunList(const std::vector<std::string>& argv);
 absl::Status RunSolve(const std::vector<std::string>& argv);
+absl::Status RunAnalyze(const std::vector<std::string>& argv);
+absl::Status RunQuery(const std::vector<std::string>& argv);
+absl::Status RunVerify(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

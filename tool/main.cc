@@ -20,6 +20,12 @@ constexpr Command kCommands[] = {
      "SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] [--memory SIZE] "
      "[--tt-size SIZE] [--no-symmetry] [--no-ordering] [--no-best-moves] [--progress]",
      RunSolve},
+    {"analyze",
+     "SPEC [--solver retrograde] [--threads N] [--save FILE] [--json] [--time-limit S] "
+     "[--memory SIZE] [--progress]",
+     RunAnalyze},
+    {"query", "FILE [--position POS] [--json]", RunQuery},
+    {"verify", "FILE [--threads N] [--json]", RunVerify},
 };
 
 void PrintUsage(FILE* out) {
