@@ -57,6 +57,29 @@ struct BinomialTable {
   }
 };
 inline constexpr BinomialTable kBinomial{};
+
+// Every k-subset of the 36 squares (k <= 5) by colex rank: colex order is the
+// order of the subsets' bit masks as integers, so Gosper's hack lists them in
+// rank order. Colex ranks do not depend on the universe, so one table serves
+// every board size (and the red sets, ranked among the free squares). 3.5 MB,
+// built on first use; a 5×5 analysis touches its first 100 KB.
+struct ComboTable {
+  std::vector<uint64_t> sets[6];
+  ComboTable() {
+    for (int k = 1; k <= 5; ++k) {
+      sets[k].reserve(kBinomial.c[36][k]);
+      for (uint64_t x = (uint64_t{1} << k) - 1; x < (uint64_t{1} << 36);) {
+        sets[k].push_back(x);
+        const uint64_t low = x & (~x + 1), ripple = x + low;
+        x = (((ripple ^ x) >> 2) / low) | ripple;
+      }
+    }
+  }
+};
+inline const ComboTable& Combos() {
+  static const ComboTable table;
+  return table;
+}
 }  // namespace dodgem_internal
 
 class Dodgem {
@@ -208,14 +231,18 @@ class Dodgem {
     s.red_to_move = rest & 1;
     rest >>= 1;
     const uint64_t red_count = Binomial(squares_ - b, r);
-    s.blue = UnrankSet(rest / red_count, b, squares_ - 1);
-    // Red positions among the free squares, back to squares: step over
-    // each blue car at or below (in ascending order).
-    for (uint64_t free_set = UnrankSet(rest % red_count, r, squares_ - b - 1); free_set;
-         free_set &= free_set - 1) {
-      int sq = std::countr_zero(free_set);
-      for (uint64_t blues = s.blue; blues && std::countr_zero(blues) <= sq; blues &= blues - 1)
-        ++sq;
+    const auto& combos = dodgem_internal::Combos();
+    s.blue = b ? combos.sets[b][rest / red_count] : 0;
+    const uint64_t free_set = r ? combos.sets[r][rest % red_count] : 0;
+    // Red positions among the free squares, back to squares: step over each
+    // blue car at or below, in ascending order (branch-free).
+    int blue_squares[kMaxCars];
+    int num_blue = 0;
+    for (uint64_t cars = s.blue; cars; cars &= cars - 1)
+      blue_squares[num_blue++] = std::countr_zero(cars);
+    for (uint64_t rest_set = free_set; rest_set; rest_set &= rest_set - 1) {
+      int sq = std::countr_zero(rest_set);
+      for (int j = 0; j < num_blue; ++j) sq += blue_squares[j] <= sq;
       s.red |= Bit(sq);
     }
     return s;
@@ -371,20 +398,6 @@ class Dodgem {
     for (int k = 1; set; set &= set - 1, ++k) rank += Binomial(std::countr_zero(set), k);
     return rank;
   }
-  // The k-element set of rank `rank` whose elements are <= top: greedily
-  // the largest element first.
-  static uint64_t UnrankSet(uint64_t rank, int k, int top) {
-    uint64_t set = 0;
-    int a = top;
-    for (; k > 0; --k) {
-      while (Binomial(a, k) > rank) --a;
-      rank -= Binomial(a, k);
-      set |= Bit(a);
-      --a;
-    }
-    return set;
-  }
-
   // The square a car reaches moving `dir` from `sq`, or -1 off the board.
   // Only called for legal moves.
   int Target(int sq, int dir) const {
