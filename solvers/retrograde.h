@@ -405,13 +405,24 @@ class RetrogradeSolver {
         // Two moves may reach the same position: count it once, as its
         // parents list this position once. (Quadratic, but the lists are
         // short and in most games free of repeats, so the branch predicts.)
-        int distinct = 0;
-        for (int c = 0; c < num; ++c) {
-          bool repeat = false;
-          for (int d = 0; d < distinct; ++d) repeat |= children[d] == children[c];
-          if (!repeat) children[distinct++] = children[c];
+        // Long lists (nim's) are sorted instead.
+        bool sorted = false;
+        if constexpr (G::kMaxMoves > 32) {
+          if (num > 16) {
+            std::sort(children, children + num);
+            num = static_cast<int>(std::unique(children, children + num) - children);
+            sorted = true;
+          }
         }
-        num = distinct;
+        if (!sorted) {
+          int distinct = 0;
+          for (int c = 0; c < num; ++c) {
+            bool repeat = false;
+            for (int d = 0; d < distinct; ++d) repeat |= children[d] == children[c];
+            if (!repeat) children[distinct++] = children[c];
+          }
+          num = distinct;
+        }
         for (int c = 0; c < num; ++c) Prefetch(children[c]);
         b.edges += num;
         b.entry[b.items] = retro::Entry(retro::kUndecided, num);

@@ -76,6 +76,14 @@ struct ComboTable {
     }
   }
 };
+inline bool HasPopcnt() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") != 0;
+  }();
+  return has;
+}
+
 inline const ComboTable& Combos() {
   static const ComboTable table;
   return table;
@@ -205,20 +213,10 @@ class Dodgem {
   uint64_t IndexSize() const { return index_size_; }
 
   uint64_t Index(const State& s) const {
-    // Colex ranks: the i-th blue car (in square order) adds C(square, i);
-    // the i-th red car adds C(its position among the squares blue leaves
-    // free, i), that position being its square minus the blue cars below.
-    // The terms are independent, so the loops run at full width.
-    uint64_t blue_rank = 0, red_rank = 0;
-    int b = 0, r = 0;
-    for (uint64_t cars = s.blue; cars; cars &= cars - 1)
-      blue_rank += Binomial(std::countr_zero(cars), ++b);
-    for (uint64_t cars = s.red; cars; cars &= cars - 1) {
-      const int sq = std::countr_zero(cars);
-      red_rank += Binomial(sq - PopCount(s.blue & (Bit(sq) - 1)), ++r);
-    }
-    return offset_[b][r] + 2 * (blue_rank * Binomial(squares_ - b, r) + red_rank) +
-           (s.red_to_move ? 1 : 0);
+    // The red term counts blue cars below each red car: one instruction
+    // with POPCNT, which the default x86-64 target may not assume, so the
+    // CPU is asked once and the POPCNT build of the same code is used.
+    return dodgem_internal::HasPopcnt() ? IndexPopcnt(s) : IndexImpl<false>(s);
   }
 
   State Unindex(uint64_t index) const {
@@ -407,6 +405,29 @@ class Dodgem {
       case kLeft: return sq - 1;
       default: return sq % n_ == n_ - 1 ? -1 : sq + 1;
     }
+  }
+
+  // Colex ranks: the i-th blue car (in square order) adds C(square, i); the
+  // i-th red car adds C(its position among the squares blue leaves free, i),
+  // that position being its square minus the blue cars below it.
+  template <bool kHardwarePopcount>
+  [[gnu::always_inline]] inline uint64_t IndexImpl(const State& s) const {
+    uint64_t blue_rank = 0, red_rank = 0;
+    int b = 0, r = 0;
+    for (uint64_t cars = s.blue; cars; cars &= cars - 1)
+      blue_rank += Binomial(std::countr_zero(cars), ++b);
+    for (uint64_t cars = s.red; cars; cars &= cars - 1) {
+      const int sq = std::countr_zero(cars);
+      const uint64_t below = s.blue & (Bit(sq) - 1);
+      const int blue_below =
+          kHardwarePopcount ? __builtin_popcountll(below) : PopCount(below);
+      red_rank += Binomial(sq - blue_below, ++r);
+    }
+    return offset_[b][r] + 2 * (blue_rank * Binomial(squares_ - b, r) + red_rank) +
+           (s.red_to_move ? 1 : 0);
+  }
+  [[gnu::target("popcnt")]] uint64_t IndexPopcnt(const State& s) const {
+    return IndexImpl<true>(s);
   }
 
   bool HasMove(const State& s) const {
