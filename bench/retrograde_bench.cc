@@ -68,9 +68,7 @@ BENCHMARK(BM_Dodgem)
     ->UseRealTime();
 
 // Nim with four heaps of 15: 65536 positions, no cycles.
-void BM_Nim(benchmark::State& state) {
-  Analyze(state, Make<Nim>("nim(heaps=15;15;15;15)"));
-}
+void BM_Nim(benchmark::State& state) { Analyze(state, Make<Nim>("nim(heaps=15;15;15;15)")); }
 BENCHMARK(BM_Nim)
     ->ArgNames({"unused", "threads"})
     ->Args({0, 1})

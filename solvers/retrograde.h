@@ -72,8 +72,8 @@ class RetrogradeSolver {
     // Also refuses index spaces whose byte count would overflow.
     if (game.IndexSize() > (uint64_t{1} << 50) || need > budget)
       return absl::ResourceExhaustedError(absl::StrCat(
-          "retrograde analysis of ", game.CanonicalSpec(), " needs about ", FormatBytes(need),
-          " (", game.IndexSize(), " indexed positions x 2.25 bytes), over the memory budget of ",
+          "retrograde analysis of ", game.CanonicalSpec(), " needs about ", FormatBytes(need), " (",
+          game.IndexSize(), " indexed positions x 2.25 bytes), over the memory budget of ",
           FormatBytes(budget), " (--memory)"));
     return absl::OkStatus();
   }
@@ -147,9 +147,12 @@ class RetrogradeSolver {
 
   static Score ValueOf(uint16_t e) {
     switch (retro::TagOf(e)) {
-      case retro::kWin: return kWinScore;
-      case retro::kLoss: return kLossScore;
-      default: return kDrawScore;
+      case retro::kWin:
+        return kWinScore;
+      case retro::kLoss:
+        return kLossScore;
+      default:
+        return kDrawScore;
     }
   }
 
@@ -178,9 +181,9 @@ class RetrogradeSolver {
   template <Indexed G>
   static absl::Status Verify(const G& game, const RetrogradeTable& table, int threads = 0) {
     if (table.index_size() != game.IndexSize())
-      return absl::InvalidArgumentError(absl::StrCat("table has ", table.index_size(),
-                                                     " entries, ", game.CanonicalSpec(),
-                                                     " indexes ", game.IndexSize()));
+      return absl::InvalidArgumentError(absl::StrCat("table has ", table.index_size(), " entries, ",
+                                                     game.CanonicalSpec(), " indexes ",
+                                                     game.IndexSize()));
     if (retro::TagOf(table.entries[table.root_index]) == retro::kUnreached)
       return absl::InvalidArgumentError("the root position is not in the table");
     std::atomic<uint64_t> first_bad{~uint64_t{0}};
@@ -193,30 +196,30 @@ class RetrogradeSolver {
     arena.execute([&] {
       tbb::parallel_for(tbb::blocked_range<uint64_t>(0, n, 1 << 14),
                         [&](const tbb::blocked_range<uint64_t>& range) {
-        Counts& c = counts.local();
-        for (uint64_t i = range.begin(); i != range.end(); ++i) {
-          const uint16_t e = table.entries[i];
-          if (retro::TagOf(e) == retro::kUnreached) continue;
-          ++c.positions;
-          const retro::Tag tag = retro::TagOf(e);
-          c.wins += tag == retro::kWin;
-          c.losses += tag == retro::kLoss;
-          c.draws += tag == retro::kDraw;
-          if (!CheckEntry(game, table, i)) {
-            uint64_t cur = first_bad.load();
-            while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
-            }
-          }
-        }
-      });
+                          Counts& c = counts.local();
+                          for (uint64_t i = range.begin(); i != range.end(); ++i) {
+                            const uint16_t e = table.entries[i];
+                            if (retro::TagOf(e) == retro::kUnreached) continue;
+                            ++c.positions;
+                            const retro::Tag tag = retro::TagOf(e);
+                            c.wins += tag == retro::kWin;
+                            c.losses += tag == retro::kLoss;
+                            c.draws += tag == retro::kDraw;
+                            if (!CheckEntry(game, table, i)) {
+                              uint64_t cur = first_bad.load();
+                              while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
+                              }
+                            }
+                          }
+                        });
     });
     if (first_bad.load() != ~uint64_t{0}) {
       const uint64_t i = first_bad.load();
       const uint16_t e = table.entries[i];
-      return absl::InvalidArgumentError(absl::StrCat(
-          "inconsistent entry at index ", i, " (position ", game.FormatState(game.Unindex(i)),
-          "): ", ScoreText(ValueOf(e), false), " with remoteness ", retro::LowOf(e),
-          " does not follow from its moves"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("inconsistent entry at index ", i, " (position ",
+                       game.FormatState(game.Unindex(i)), "): ", ScoreText(ValueOf(e), false),
+                       " with remoteness ", retro::LowOf(e), " does not follow from its moves"));
     }
     Counts total;
     counts.combine_each([&](const Counts& c) {
@@ -253,13 +256,16 @@ class RetrogradeSolver {
     for (auto m : moves) {
       const uint16_t c = table.entries[game.Index(game.Play(s, m))];
       switch (retro::TagOf(c)) {
-        case retro::kUnreached: return false;
+        case retro::kUnreached:
+          return false;
         case retro::kLoss:
           any_loss = true;
           all_wins = false;
           min_loss = std::min(min_loss, retro::LowOf(c));
           break;
-        case retro::kWin: max_win = std::max(max_win, retro::LowOf(c)); break;
+        case retro::kWin:
+          max_win = std::max(max_win, retro::LowOf(c));
+          break;
         case retro::kDraw:
           any_draw = true;
           all_wins = false;
@@ -267,10 +273,14 @@ class RetrogradeSolver {
       }
     }
     switch (tag) {
-      case retro::kWin: return any_loss && rem == min_loss + 1;
-      case retro::kLoss: return all_wins && rem == max_win + 1;
-      case retro::kDraw: return !any_loss && any_draw && rem == 0;
-      default: return false;
+      case retro::kWin:
+        return any_loss && rem == min_loss + 1;
+      case retro::kLoss:
+        return all_wins && rem == max_win + 1;
+      case retro::kDraw:
+        return !any_loss && any_draw && rem == 0;
+      default:
+        return false;
     }
   }
 
@@ -283,8 +293,7 @@ class RetrogradeSolver {
     Analysis(const G& game, const SolveOptions& options)
         : game_(game),
           options_(options),
-          threads_(options.threads > 0 ? options.threads
-                                       : tbb::this_task_arena::max_concurrency()),
+          threads_(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency()),
           arena_(threads_),
           deadline_(options.time_limit_seconds),
           progress_(options.progress) {}
@@ -320,10 +329,12 @@ class RetrogradeSolver {
     using Range = tbb::blocked_range<uint64_t>;
     static constexpr uint64_t kGrain = 256;  // bitmap words per task
 
-    std::atomic_ref<uint16_t> EntryRef(uint64_t i) { return std::atomic_ref<uint16_t>(entries_[i]); }
+    std::atomic_ref<uint16_t> EntryRef(uint64_t i) {
+      return std::atomic_ref<uint16_t>(entries_[i]);
+    }
     static void SetBit(ZeroedArray<uint64_t>& bits, uint64_t i) {
-      std::atomic_ref<uint64_t>(bits[i >> 6]).fetch_or(uint64_t{1} << (i & 63),
-                                                       std::memory_order_relaxed);
+      std::atomic_ref<uint64_t>(bits[i >> 6])
+          .fetch_or(uint64_t{1} << (i & 63), std::memory_order_relaxed);
     }
 
     // A batch of frontier positions and their edges (child or parent
@@ -392,8 +403,10 @@ class RetrogradeSolver {
         const State s = game_.Unindex(i);
         b.index[b.items] = i;
         if (auto t = game_.Terminal(s)) {
-          b.entry[b.items] =
-              retro::Entry(*t > 0 ? retro::kWin : *t < 0 ? retro::kLoss : retro::kDraw, 0);
+          b.entry[b.items] = retro::Entry(*t > 0   ? retro::kWin
+                                          : *t < 0 ? retro::kLoss
+                                                   : retro::kDraw,
+                                          0);
           b.end[b.items++] = b.edges;
           return;
         }
@@ -503,8 +516,7 @@ class RetrogradeSolver {
             // it a loss. (An undecided entry always counts at least one
             // undecided child; unreached and decided entries stay.)
             while (retro::TagOf(v) == retro::kUndecided && retro::LowOf(v) > 0) {
-              const uint16_t desired =
-                  is_loss ? as_win : (retro::LowOf(v) == 1 ? as_loss : v - 1);
+              const uint16_t desired = is_loss ? as_win : (retro::LowOf(v) == 1 ? as_loss : v - 1);
               if (ref.compare_exchange_weak(v, desired, std::memory_order_relaxed)) {
                 if (retro::TagOf(desired) != retro::kUndecided) {
                   SetBit(next_, b.edge[e]);
@@ -547,8 +559,12 @@ class RetrogradeSolver {
           const uint16_t e = entries_[i];
           if (e == 0) continue;
           switch (retro::TagOf(e)) {
-            case retro::kWin: ++c.wins; break;
-            case retro::kLoss: ++c.losses; break;
+            case retro::kWin:
+              ++c.wins;
+              break;
+            case retro::kLoss:
+              ++c.losses;
+              break;
             default:
               ++c.draws;
               if (e != retro::Entry(retro::kDraw, 0)) entries_[i] = retro::Entry(retro::kDraw, 0);

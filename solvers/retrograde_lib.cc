@@ -130,8 +130,8 @@ absl::StatusOr<RetrogradeTable> LoadRetrogradeTable(const std::string& path) {
     return error("not a gamebench retrograde table (bad magic)");
   if (!read(&version, 4)) return error("truncated header");
   if (version != kRetroVersion)
-    return error(absl::StrCat("format version ", version, ", this tool reads version ",
-                              kRetroVersion));
+    return error(
+        absl::StrCat("format version ", version, ", this tool reads version ", kRetroVersion));
   if (!read(&spec_len, 4)) return error("truncated header");
   if (spec_len == 0 || spec_len > 4096) return error("damaged header (bad spec length)");
   RetrogradeTable t;

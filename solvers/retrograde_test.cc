@@ -120,8 +120,8 @@ TEST(RetrogradeTest, FileRoundTripAndDamage) {
     out.write(b.data(), static_cast<std::streamsize>(b.size()));
   };
   // Every single flipped byte (sampled) is caught, header or table.
-  for (size_t pos : {size_t{0}, size_t{9}, size_t{20}, bytes.size() / 2, bytes.size() - 20,
-                     bytes.size() - 1}) {
+  for (size_t pos :
+       {size_t{0}, size_t{9}, size_t{20}, bytes.size() / 2, bytes.size() - 20, bytes.size() - 1}) {
     std::string damaged = bytes;
     damaged[pos] ^= 0x10;
     write(damaged);

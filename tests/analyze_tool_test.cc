@@ -84,11 +84,11 @@ TEST(AnalyzeToolTest, DodgemThreeByThree) {
 TEST(AnalyzeToolTest, QueryAgreesWithSolve) {
   const std::string file = TempPath("d3q.gbrt");
   ASSERT_EQ(RunTool("analyze dodgem --save " + file).status, 0);
-  for (const char* pos : {"B../B../.RR:b", "..B/B../R..:r", ".B./B../.RR:r", ".../B../RB.:r",
-                          "B../.B./..R:b"}) {
+  for (const char* pos :
+       {"B../B../.RR:b", "..B/B../R..:r", ".B./B../.RR:r", ".../B../RB.:r", "B../.B./..R:b"}) {
     Result q = RunTool("query " + file + " --json --position '" + pos + "'");
-    Result s = RunTool(std::string("solve dodgem --solver retrograde --json --position '") + pos +
-                   "'");
+    Result s =
+        RunTool(std::string("solve dodgem --solver retrograde --json --position '") + pos + "'");
     ASSERT_EQ(q.status, 0) << q.out;
     ASSERT_EQ(s.status, 0) << s.out;
     Json qj = ParseOrDie(q.out), sj = ParseOrDie(s.out);

@@ -109,8 +109,8 @@ void CheckParentsInverseMoves(const G& game) {
     for (const State& p : parents) {
       ASSERT_LT(game.Index(p), game.IndexSize()) << game.FormatState(p);
       EXPECT_TRUE(game.Unindex(game.Index(p)) == p) << game.FormatState(p);
-      ASSERT_FALSE(game.Terminal(p)) << "terminal parent " << game.FormatState(p) << " of "
-                                     << game.FormatState(s);
+      ASSERT_FALSE(game.Terminal(p))
+          << "terminal parent " << game.FormatState(p) << " of " << game.FormatState(s);
       MoveListOf<G> moves;
       game.GenerateMoves(p, moves);
       bool found = false;
@@ -155,8 +155,10 @@ std::unordered_map<uint64_t, uint16_t> ReferenceAnalysis(const G& game) {
   std::unordered_map<uint64_t, uint16_t> value;  // absent: undecided
   for (const State& s : all)
     if (auto t = game.Terminal(s))
-      value[game.Index(s)] =
-          retro::Entry(*t > 0 ? retro::kWin : *t < 0 ? retro::kLoss : retro::kDraw, 0);
+      value[game.Index(s)] = retro::Entry(*t > 0   ? retro::kWin
+                                          : *t < 0 ? retro::kLoss
+                                                   : retro::kDraw,
+                                          0);
   for (int k = 1;; ++k) {
     std::vector<std::pair<uint64_t, uint16_t>> decided;
     for (const State& s : all) {
@@ -171,8 +173,10 @@ std::unordered_map<uint64_t, uint16_t> ReferenceAnalysis(const G& game) {
         any_loss |= tag == retro::kLoss;
         all_wins &= tag == retro::kWin;
       }
-      if (any_loss) decided.push_back({i, retro::Entry(retro::kWin, k)});
-      else if (all_wins) decided.push_back({i, retro::Entry(retro::kLoss, k)});
+      if (any_loss)
+        decided.push_back({i, retro::Entry(retro::kWin, k)});
+      else if (all_wins)
+        decided.push_back({i, retro::Entry(retro::kLoss, k)});
     }
     if (decided.empty()) break;
     for (auto [i, e] : decided) value[i] = e;

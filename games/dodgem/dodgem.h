@@ -120,8 +120,7 @@ class Dodgem {
 
   static std::vector<ParamInfo> Params() {
     return {{"n", "3", "board size, 3..6 (n-1 cars a side)"},
-            {"misere", "false",
-             "true: taking your last car off loses, and so does being blocked"}};
+            {"misere", "false", "true: taking your last car off loses, and so does being blocked"}};
   }
 
   static absl::StatusOr<Dodgem> FromSpec(const Spec& spec) {
@@ -280,8 +279,7 @@ class Dodgem {
     }
     // A car that left the board comes back onto its exit square.
     if (CountCars(prev) < n_ - 1) {
-      for (uint64_t exits = (prev_red ? top_row_ : right_col_) & empty; exits;
-           exits &= exits - 1)
+      for (uint64_t exits = (prev_red ? top_row_ : right_col_) & empty; exits; exits &= exits - 1)
         add(prev | (exits & -exits));
     }
   }
@@ -318,26 +316,23 @@ class Dodgem {
         } else if (c == 'R') {
           s.red |= Bit(row * n_ + col);
         } else if (c != '.') {
-          return error(absl::StrCat("bad square character '", std::string(1, c),
-                                    "' (expected B, R or .)"));
+          return error(
+              absl::StrCat("bad square character '", std::string(1, c), "' (expected B, R or .)"));
         }
       }
       if (row > 0 && text[i++] != '/')
         return error(absl::StrCat("expected '/' after row ", n_ - row, " of ", n_));
     }
     const char turn = text[board_len + 1];
-    if (turn != 'b' && turn != 'r')
-      return error("the player to move must be 'b' or 'r'");
+    if (turn != 'b' && turn != 'r') return error("the player to move must be 'b' or 'r'");
     s.red_to_move = turn == 'r';
-    if (CountCars(s.blue) > n_ - 1)
-      return error(absl::StrCat("more than ", n_ - 1, " blue cars"));
-    if (CountCars(s.red) > n_ - 1)
-      return error(absl::StrCat("more than ", n_ - 1, " red cars"));
+    if (CountCars(s.blue) > n_ - 1) return error(absl::StrCat("more than ", n_ - 1, " blue cars"));
+    if (CountCars(s.red) > n_ - 1) return error(absl::StrCat("more than ", n_ - 1, " red cars"));
     // The game ends the moment a player's last car leaves, with the other
     // player to move: the player to move always has a car on the board.
     if (Mine(s) == 0)
-      return error(absl::StrCat(s.red_to_move ? "red" : "blue",
-                                " is to move but has no car on the board"));
+      return error(
+          absl::StrCat(s.red_to_move ? "red" : "blue", " is to move but has no car on the board"));
     return s;
   }
 
@@ -358,11 +353,20 @@ class Dodgem {
       return error(absl::StrCat("no such square on a ", n_, "x", n_, " board"));
     int dir;
     switch (text[2]) {
-      case 'u': dir = kUp; break;
-      case 'd': dir = kDown; break;
-      case 'l': dir = kLeft; break;
-      case 'r': dir = kRight; break;
-      default: return error("the direction must be u, d, l or r");
+      case 'u':
+        dir = kUp;
+        break;
+      case 'd':
+        dir = kDown;
+        break;
+      case 'l':
+        dir = kLeft;
+        break;
+      case 'r':
+        dir = kRight;
+        break;
+      default:
+        return error("the direction must be u, d, l or r");
     }
     const Move m = MakeMove(row * n_ + col, dir);
     if (!Terminal(s)) {
@@ -400,10 +404,14 @@ class Dodgem {
   // Only called for legal moves.
   int Target(int sq, int dir) const {
     switch (dir) {
-      case kUp: return sq / n_ == n_ - 1 ? -1 : sq + n_;
-      case kDown: return sq - n_;
-      case kLeft: return sq - 1;
-      default: return sq % n_ == n_ - 1 ? -1 : sq + 1;
+      case kUp:
+        return sq / n_ == n_ - 1 ? -1 : sq + n_;
+      case kDown:
+        return sq - n_;
+      case kLeft:
+        return sq - 1;
+      default:
+        return sq % n_ == n_ - 1 ? -1 : sq + 1;
     }
   }
 
@@ -419,8 +427,7 @@ class Dodgem {
     for (uint64_t cars = s.red; cars; cars &= cars - 1) {
       const int sq = std::countr_zero(cars);
       const uint64_t below = s.blue & (Bit(sq) - 1);
-      const int blue_below =
-          kHardwarePopcount ? __builtin_popcountll(below) : PopCount(below);
+      const int blue_below = kHardwarePopcount ? __builtin_popcountll(below) : PopCount(below);
       red_rank += Binomial(sq - blue_below, ++r);
     }
     return offset_[b][r] + 2 * (blue_rank * Binomial(squares_ - b, r) + red_rank) +
@@ -434,8 +441,8 @@ class Dodgem {
     const uint64_t empty = full_ & ~(s.blue | s.red);
     if (!s.red_to_move) {
       const uint64_t b = s.blue;
-      return (b & right_col_) || (((b & ~right_col_) << 1) & empty) ||
-             ((b << n_) & empty) || ((b >> n_) & empty);
+      return (b & right_col_) || (((b & ~right_col_) << 1) & empty) || ((b << n_) & empty) ||
+             ((b >> n_) & empty);
     }
     const uint64_t r = s.red;
     return (r & top_row_) || ((r << n_) & empty) || (((r & ~left_col_) >> 1) & empty) ||

@@ -1,7 +1,7 @@
 #include "games/dodgem/dodgem.h"
 
-#include <random>
 #include <cstring>
+#include <random>
 #include <set>
 #include <string>
 
@@ -16,8 +16,8 @@ namespace {
 using testing::MakeGame;
 
 TEST(DodgemTest, ApiConformance) {
-  for (const char* spec : {"dodgem", "dodgem(n=3,misere=true)", "dodgem(n=4)", "dodgem(n=5)",
-                           "dodgem(n=6)"}) {
+  for (const char* spec :
+       {"dodgem", "dodgem(n=3,misere=true)", "dodgem(n=4)", "dodgem(n=5)", "dodgem(n=6)"}) {
     Dodgem g = MakeGame<Dodgem>(spec);
     testing::CheckSpecRoundTrip(g);
   }
@@ -97,8 +97,8 @@ TEST(DodgemTest, RulesAtTheEdges) {
 }
 
 TEST(DodgemTest, RejectsBadInput) {
-  for (const char* spec : {"dodgem(n=2)", "dodgem(n=7)", "dodgem(n=x)", "dodgem(misere=2)",
-                           "dodgem(size=3)"}) {
+  for (const char* spec :
+       {"dodgem(n=2)", "dodgem(n=7)", "dodgem(n=x)", "dodgem(misere=2)", "dodgem(size=3)"}) {
     auto parsed = ParseSpec(spec);
     if (!parsed.ok()) continue;
     EXPECT_FALSE(Dodgem::FromSpec(*parsed).ok()) << spec;

@@ -31,9 +31,9 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
   if (auto st = WithSolver(solver_name, [&]<typename S>() { return absl::OkStatus(); }); !st.ok())
     return st;
   if (solver_name != RetrogradeSolver::kName)
-    return absl::InvalidArgumentError(absl::StrCat(
-        "solver '", solver_name,
-        "' solves one position (use `gamebench solve`); analyze needs 'retrograde'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("solver '", solver_name,
+                     "' solves one position (use `gamebench solve`); analyze needs 'retrograde'"));
   const std::optional<std::string> save = args->Get("save");
 
   Json out = Json::MakeObject();

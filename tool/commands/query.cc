@@ -18,8 +18,8 @@ absl::Status RunQuery(const std::vector<std::string>& argv) {
   if (auto st = args->ExpectPositional(1, "table FILE"); !st.ok()) return st;
   Json out = Json::MakeObject();
   absl::Status status = WithTableFile(
-      args->positional()[0], [&]<typename G>(const G& game, const RetrogradeTable& table)
-                                 -> absl::Status {
+      args->positional()[0],
+      [&]<typename G>(const G& game, const RetrogradeTable& table) -> absl::Status {
         typename G::State s = game.Start();
         if (auto pos = args->Get("position")) {
           auto parsed = game.ParseState(*pos);
@@ -29,9 +29,9 @@ absl::Status RunQuery(const std::vector<std::string>& argv) {
         const uint64_t i = game.Index(s);
         if (i >= table.index_size() || !(game.Unindex(i) == s) ||
             retro::TagOf(table.entries[i]) == retro::kUnreached)
-          return absl::InvalidArgumentError(absl::StrCat(
-              "position ", game.FormatState(s), " is not reachable from the start of ",
-              table.game, ", so the table does not hold it"));
+          return absl::InvalidArgumentError(
+              absl::StrCat("position ", game.FormatState(s), " is not reachable from the start of ",
+                           table.game, ", so the table does not hold it"));
         const uint16_t e = table.entries[i];
         const Score value = RetrogradeSolver::ValueOf(e);
         out.Set("game", table.game);
