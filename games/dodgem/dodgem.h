@@ -140,6 +140,8 @@ class Dodgem {
       right_col_ |= Bit(i * n_ + n_ - 1);
       top_row_ |= Bit((n_ - 1) * n_ + i);
     }
+    step_ = {n_, -n_, -1, 1};
+    exit_edge_ = {top_row_, 0, 0, right_col_};
     for (int i = 1; i < n_; ++i) {
       start_.blue |= Bit(i * n_);  // left edge, above the empty corner
       start_.red |= Bit(i);        // bottom edge, right of the corner
@@ -175,32 +177,35 @@ class Dodgem {
     return std::nullopt;
   }
 
+  // Whole-board set operations: a car can move right when the square to its
+  // right is empty (or it is on the right edge and leaves), up when the
+  // square above is empty, and so on. No division by n in the hot path.
   void GenerateMoves(const State& s, MoveListOf<Dodgem>& moves) const {
     const uint64_t empty = full_ & ~(s.blue | s.red);
-    for (uint64_t cars = Mine(s); cars; cars &= cars - 1) {
-      const int sq = std::countr_zero(cars);
-      const int row = sq / n_, col = sq % n_;
-      if (!s.red_to_move) {
-        // Blue: right (off the board from the right column), up, down.
-        if (col == n_ - 1 || (empty & Bit(sq + 1))) moves.push_back(MakeMove(sq, kRight));
-        if (row < n_ - 1 && (empty & Bit(sq + n_))) moves.push_back(MakeMove(sq, kUp));
-        if (row > 0 && (empty & Bit(sq - n_))) moves.push_back(MakeMove(sq, kDown));
-      } else {
-        // Red: up (off the board from the top row), left, right.
-        if (row == n_ - 1 || (empty & Bit(sq + n_))) moves.push_back(MakeMove(sq, kUp));
-        if (col > 0 && (empty & Bit(sq - 1))) moves.push_back(MakeMove(sq, kLeft));
-        if (col < n_ - 1 && (empty & Bit(sq + 1))) moves.push_back(MakeMove(sq, kRight));
-      }
+    auto add_all = [&moves](uint64_t cars, int dir) {
+      for (; cars; cars &= cars - 1) moves.push_back(MakeMove(std::countr_zero(cars), dir));
+    };
+    if (!s.red_to_move) {
+      const uint64_t b = s.blue;
+      add_all((b & right_col_) | (b & ~right_col_ & (empty >> 1)), kRight);
+      add_all(b & (empty >> n_), kUp);
+      add_all(b & (empty << n_), kDown);
+    } else {
+      const uint64_t r = s.red;
+      add_all((r & top_row_) | (r & (empty >> n_)), kUp);
+      add_all(r & ~left_col_ & (empty << 1), kLeft);
+      add_all(r & ~right_col_ & (empty >> 1), kRight);
     }
   }
 
   State Play(const State& s, Move m) const {
     const int sq = m >> 2, dir = m & 3;
+    const uint64_t from = Bit(sq);
+    // Off the board from the exit edge; otherwise one square in `dir`.
+    const uint64_t to = (exit_edge_[dir] & from) ? 0 : Bit(sq + step_[dir]);
     State t = s;
     uint64_t& cars = s.red_to_move ? t.red : t.blue;
-    cars &= ~Bit(sq);
-    const int target = Target(sq, dir);
-    if (target >= 0) cars |= Bit(target);
+    cars = (cars & ~from) | to;
     t.red_to_move = !s.red_to_move;
     return t;
   }
@@ -261,21 +266,22 @@ class Dodgem {
       p.red_to_move = prev_red;
       parents.push_back(p);
     };
-    for (uint64_t cars = prev; cars; cars &= cars - 1) {
-      const int sq = std::countr_zero(cars);
-      const int row = sq / n_, col = sq % n_;
-      const uint64_t without = prev & ~Bit(sq);
-      // Came up from below (both colours move up).
-      if (row > 0 && (empty & Bit(sq - n_))) add(without | Bit(sq - n_));
-      if (!prev_red) {
-        // Blue came down from above, or right from the left.
-        if (row < n_ - 1 && (empty & Bit(sq + n_))) add(without | Bit(sq + n_));
-        if (col > 0 && (empty & Bit(sq - 1))) add(without | Bit(sq - 1));
-      } else {
-        // Red came left from the right, or right from the left.
-        if (col < n_ - 1 && (empty & Bit(sq + 1))) add(without | Bit(sq + 1));
-        if (col > 0 && (empty & Bit(sq - 1))) add(without | Bit(sq - 1));
+    // Each car of the previous mover came from an empty neighbour: from
+    // below (both colours move up), from above or the left (blue), from the
+    // right or the left (red).
+    auto add_from = [&](uint64_t cars, int step) {
+      for (; cars; cars &= cars - 1) {
+        const int sq = std::countr_zero(cars);
+        add(prev ^ Bit(sq) ^ Bit(sq + step));
       }
+    };
+    add_from(prev & (empty << n_), -n_);
+    if (!prev_red) {
+      add_from(prev & (empty >> n_), n_);
+      add_from(prev & ~left_col_ & (empty << 1), -1);
+    } else {
+      add_from(prev & ~right_col_ & (empty >> 1), 1);
+      add_from(prev & ~left_col_ & (empty << 1), -1);
     }
     // A car that left the board comes back onto its exit square.
     if (CountCars(prev) < n_ - 1) {
@@ -400,21 +406,6 @@ class Dodgem {
     for (int k = 1; set; set &= set - 1, ++k) rank += Binomial(std::countr_zero(set), k);
     return rank;
   }
-  // The square a car reaches moving `dir` from `sq`, or -1 off the board.
-  // Only called for legal moves.
-  int Target(int sq, int dir) const {
-    switch (dir) {
-      case kUp:
-        return sq / n_ == n_ - 1 ? -1 : sq + n_;
-      case kDown:
-        return sq - n_;
-      case kLeft:
-        return sq - 1;
-      default:
-        return sq % n_ == n_ - 1 ? -1 : sq + 1;
-    }
-  }
-
   // Colex ranks: the i-th blue car (in square order) adds C(square, i); the
   // i-th red car adds C(its position among the squares blue leaves free, i),
   // that position being its square minus the blue cars below it.
@@ -453,6 +444,8 @@ class Dodgem {
   int squares_;
   bool misere_;
   uint64_t full_ = 0, left_col_ = 0, right_col_ = 0, top_row_ = 0;
+  std::array<int, 4> step_{};            // square offset of a move, by direction
+  std::array<uint64_t, 4> exit_edge_{};  // where a move in that direction leaves
   State start_{};
   std::array<std::array<uint64_t, kMaxSize>, kMaxSize> offset_{};
   uint64_t index_size_ = 0;
