@@ -169,6 +169,18 @@ TEST(AnalyzeToolTest, VerifyCatchesConsistentlyChecksummedLies) {
   std::remove(file.c_str());
 }
 
+TEST(AnalyzeToolTest, TimeLimit) {
+  Result r = RunTool("analyze 'dodgem(n=4)' --time-limit 0.000001 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  Json j = ParseOrDie(r.out);
+  EXPECT_FALSE(j.Find("complete")->as_bool());
+  EXPECT_TRUE(j.Find("value")->is_null());
+  EXPECT_TRUE(j.Find("draws")->is_null());
+  const std::string file = TempPath("stopped.gbrt");
+  EXPECT_TRUE(OneLineError(RunTool("analyze 'dodgem(n=4)' --time-limit 0.000001 --save " + file)));
+  EXPECT_NE(RunTool("verify " + file).status, 0);  // nothing was written
+}
+
 TEST(AnalyzeToolTest, BadInvocations) {
   EXPECT_TRUE(OneLineError(RunTool("analyze")));
   EXPECT_TRUE(OneLineError(RunTool("analyze nosuchgame")));

@@ -51,9 +51,11 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
       out.Set("game", table->game);
       out.Set("solver", RetrogradeSolver::kName);
       out.Set("positions", table->positions);
-      out.Set("wins", table->wins);
-      out.Set("losses", table->losses);
-      out.Set("draws", table->draws);
+      // A run stopped by the time limit has not decided everything: its
+      // counts are not the game's.
+      out.Set("wins", table->complete ? Json(table->wins) : Json(nullptr));
+      out.Set("losses", table->complete ? Json(table->losses) : Json(nullptr));
+      out.Set("draws", table->complete ? Json(table->draws) : Json(nullptr));
       if (table->complete) {
         out.Set("value", ScoreText(value, false));
         out.Set("winner", value > 0 ? "first" : (value < 0 ? "second" : "draw"));
