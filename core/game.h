@@ -60,6 +60,7 @@
 //   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
 //   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
 //   OPTIONAL  heap decomposition for Sprague–Grundy              [see games/heap_game.h]
+//   OPTIONAL  static constexpr bool kLoopy (positions repeat)    [Loopy]
 
 #include <concepts>
 #include <cstdint>
@@ -146,6 +147,14 @@ concept Indexed =
       { g.Unindex(i) } -> std::same_as<typename G::State>;
       { g.GenerateParents(s, parents) } -> std::same_as<void>;
     };
+
+// OPTIONAL: a game whose positions can repeat (its move graph has cycles), so
+// a depth-first search need not end; only solvers that handle cycles
+// (retrograde analysis) apply to it. Games opt in with kLoopy = true.
+template <typename G>
+concept Loopy = Game<G> && requires {
+  { G::kLoopy } -> std::convertible_to<bool>;
+} && G::kLoopy;
 
 // A game whose both players always have the same moves, so that the
 // Sprague–Grundy theory applies. Games opt in with kImpartial = true.

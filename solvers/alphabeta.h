@@ -20,7 +20,7 @@ class AlphaBetaSolver {
   static constexpr absl::string_view kDescription =
       "negamax with alpha-beta pruning and move ordering, no table";
   template <typename G>
-  static constexpr bool kAppliesTo = Game<G>;
+  static constexpr bool kAppliesTo = Game<G> && !Loopy<G>;  // DFS needs an acyclic game
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,

@@ -21,7 +21,7 @@ class MinimaxSolver {
   static constexpr absl::string_view kDescription =
       "exhaustive negamax, no pruning, no table: node count = game tree size";
   template <typename G>
-  static constexpr bool kAppliesTo = Game<G>;
+  static constexpr bool kAppliesTo = Game<G> && !Loopy<G>;  // DFS needs an acyclic game
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,

@@ -22,7 +22,7 @@ class TtSolver {
   static constexpr absl::string_view kDescription =
       "alpha-beta with a fixed-size transposition table of bounds; canonical forms under symmetry";
   template <typename G>
-  static constexpr bool kAppliesTo = Game<G>;
+  static constexpr bool kAppliesTo = Game<G> && !Loopy<G>;  // DFS needs an acyclic game
 
   // The table gets tt_bytes, but never more than the memory budget allows.
   static uint64_t TableBytes(const SolveOptions& options) {

@@ -189,6 +189,10 @@ TEST(AnalyzeToolTest, BadInvocations) {
   EXPECT_TRUE(OneLineError(RunTool("analyze 'dodgem(n=6)'")));  // over the memory budget
   EXPECT_TRUE(OneLineError(RunTool("analyze 'dodgem(n=5)' --memory 64M")));
   EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --save /nonexistent-dir/x.gbrt")));
+  // Dodgem is loopy: the depth-first solvers refuse it instead of
+  // recursing forever.
+  EXPECT_TRUE(OneLineError(RunTool("solve dodgem")));
+  EXPECT_TRUE(OneLineError(RunTool("solve dodgem --solver minimax")));
   EXPECT_TRUE(OneLineError(RunTool("query")));
   EXPECT_TRUE(OneLineError(RunTool("verify")));
 }

@@ -105,6 +105,9 @@ class Dodgem {
   // back onto any of the n exit squares.
   static constexpr int kMaxParents = 3 * kMaxCars + kMaxSize;
   static constexpr bool kScored = false;
+  // Blue moves up and down, red left and right: positions repeat, so the
+  // depth-first solvers do not apply (tool: "does not apply").
+  static constexpr bool kLoopy = true;
 
   // No default member initializers: a MoveList<State> of parents would
   // zero its whole array on every call. Value-initialize: `State s{}`.
