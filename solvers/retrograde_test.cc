@@ -21,7 +21,7 @@ using testing::MakeGame;
 TEST(RetrogradeTest, NimIndexingAndParents) {
   for (const char* spec : {"nim(heaps=3;5;7)", "nim(heaps=0;4)", "nim(heaps=2;2;2,misere=true)"}) {
     Nim g = MakeGame<Nim>(spec);
-    testing::CheckIndexing(g);
+    testing::CheckIndexing(g, /*full_scan=*/true);
     testing::CheckParentsInverseMoves(g);
   }
 }

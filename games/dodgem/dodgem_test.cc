@@ -115,7 +115,7 @@ TEST(DodgemTest, RejectsBadInput) {
 TEST(DodgemTest, IndexingAndParents) {
   for (const char* spec : {"dodgem", "dodgem(misere=true)"}) {
     Dodgem g = MakeGame<Dodgem>(spec);
-    testing::CheckIndexing(g);
+    testing::CheckIndexing(g, /*full_scan=*/true);
     testing::CheckParentsInverseMoves(g);
   }
   // 4×4: every index of the whole space round trips (the reachable-set
