@@ -24,12 +24,17 @@
 // the combinatorial number system, and the turn is the low bit:
 //   index = offset[b][r] + 2 * (rank(blue) * C(n²-b, r) + rank(red)) + turn.
 // IndexSize: 2846 (3×3), 555986 (4×4), 240060402 (5×5), 188710690706 (6×6).
+// Parents (un-moves): a car of the player who just moved steps back to an
+// empty neighbour, or a car that left comes back onto its exit square.
+// Loopy: positions repeat (kLoopy), so only retrograde analysis solves it.
 //
 // Text form: the rows from top to bottom separated by '/', each n characters
 // 'B' (blue), 'R' (red) or '.', then ':' and the player to move, 'b' or 'r'.
-// The 3×3 start is "B../B../.RR:b". Moves: the car's square (column letter
-// from 'a', row number from 1 at the bottom) and the direction u, d, l or r:
-// "a2r" moves the blue car on a2 right; "c3u" takes a red car off the top.
+// One character per square, so no two cars can share one; ParseState also
+// rejects more than n-1 cars of a colour, a player to move with no car on the
+// board, and any other character. The 3×3 start is "B../B../.RR:b". Moves: the car's square (column
+// letter from 'a', row number from 1 at the bottom) and the direction u, d, l or r: "a2r" moves the
+// blue car on a2 right; "c3u" takes a red car off the top.
 
 #include <array>
 #include <bit>
@@ -402,13 +407,6 @@ class Dodgem {
 
   static uint64_t Binomial(int a, int k) { return dodgem_internal::kBinomial.c[a][k]; }
 
-  // Colex rank of a set of squares: sum of C(square_i, i) over its elements
-  // in increasing order, i from 1.
-  static uint64_t RankSet(uint64_t set) {
-    uint64_t rank = 0;
-    for (int k = 1; set; set &= set - 1, ++k) rank += Binomial(std::countr_zero(set), k);
-    return rank;
-  }
   // Colex ranks: the i-th blue car (in square order) adds C(square, i); the
   // i-th red car adds C(its position among the squares blue leaves free, i),
   // that position being its square minus the blue cars below it.
