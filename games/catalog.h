@@ -5,6 +5,7 @@
 // tool, the conformance tests and the benchmarks all read this list.
 
 #include "core/type_list.h"
+#include "games/dodgem/dodgem.h"
 #include "games/ends/ends.h"
 #include "games/nim/nim.h"
 #include "games/sim/sim.h"
@@ -16,7 +17,8 @@ using GameCatalog = TypeList<
     Nim,
     TicTacToe,
     Ends,
-    Sim>;
+    Sim,
+    Dodgem>;
 
 }  // namespace gamebench
 

@@ -8,11 +8,12 @@
 #include "core/type_list.h"
 #include "solvers/alphabeta.h"
 #include "solvers/minimax.h"
+#include "solvers/retrograde.h"
 #include "solvers/tt.h"
 
 namespace gamebench {
 
-using SolverCatalog = TypeList<MinimaxSolver, AlphaBetaSolver, TtSolver>;
+using SolverCatalog = TypeList<MinimaxSolver, AlphaBetaSolver, TtSolver, RetrogradeSolver>;
 
 }  // namespace gamebench
 

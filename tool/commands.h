@@ -23,6 +23,9 @@ absl::Status RunList(const std::vector<std::string>& argv);
 absl::Status RunSolve(const std::vector<std::string>& argv);
 absl::Status RunPositions(const std::vector<std::string>& argv);
 absl::Status RunCompare(const std::vector<std::string>& argv);
+absl::Status RunAnalyze(const std::vector<std::string>& argv);
+absl::Status RunQuery(const std::vector<std::string>& argv);
+absl::Status RunVerify(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

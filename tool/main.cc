@@ -23,6 +23,12 @@ constexpr Command kCommands[] = {
      RunSolve},
     {"positions", "SPEC [--count N] [--seed S] [--plies A-B]", RunPositions},
     {"compare", "OLD.json NEW.json [--threshold R] [--min-seconds S] [--changes-only]", RunCompare},
+    {"analyze",
+     "SPEC [--solver retrograde] [--threads N] [--save FILE] [--json] [--time-limit S] "
+     "[--memory SIZE] [--progress]",
+     RunAnalyze},
+    {"query", "FILE [--position POS] [--json]", RunQuery},
+    {"verify", "FILE [--threads N] [--json]", RunVerify},
 };
 
 void PrintUsage(FILE* out) {

@@ -8,6 +8,9 @@
 // State: up to kMaxHeaps heap sizes of 6 bits each, packed into one 64-bit
 // word (heap i in bits 6i..6i+5), so the state is its own exact key.
 // Symmetry: heaps are interchangeable; the canonical form sorts them.
+// Index: mixed radix over the heaps, heap i a digit in [0, start_i]; the
+// index space is the positions with no heap above its starting size (all
+// those reachable from the start), and parents are generated within it.
 
 #include <algorithm>
 #include <array>
@@ -33,6 +36,7 @@ class Nim {
   static constexpr int kMaxHeaps = 8;
   static constexpr int kMaxHeap = 63;
   static constexpr int kMaxMoves = kMaxHeaps * kMaxHeap;
+  static constexpr int kMaxParents = kMaxHeaps * kMaxHeap;
   static constexpr bool kScored = false;
   static constexpr bool kImpartial = true;
 
@@ -62,6 +66,11 @@ class Nim {
   Nim(const std::vector<int>& heaps, bool misere)
       : num_heaps_(static_cast<int>(heaps.size())), misere_(misere) {
     for (int i = 0; i < num_heaps_; ++i) start_ = WithHeap(start_, i, heaps[i]);
+    index_size_ = 1;
+    for (int i = 0; i < num_heaps_; ++i) {
+      radix_[i] = index_size_;
+      index_size_ *= static_cast<uint64_t>(heaps[i]) + 1;
+    }
   }
 
   std::string CanonicalSpec() const {
@@ -141,6 +150,28 @@ class Nim {
     return static_cast<Move>((*heap - 1) << 8 | *count);
   }
 
+  // Indexed: heap i is the digit of weight radix_[i].
+  uint64_t IndexSize() const { return index_size_; }
+  uint64_t Index(const State& s) const {
+    uint64_t index = 0;
+    for (int i = 0; i < num_heaps_; ++i) index += static_cast<uint64_t>(Heap(s, i)) * radix_[i];
+    return index;
+  }
+  State Unindex(uint64_t index) const {
+    State s;
+    for (int i = 0; i < num_heaps_; ++i) {
+      const uint64_t base = static_cast<uint64_t>(Heap(start_, i)) + 1;
+      s = WithHeap(s, i, static_cast<int>(index % base));
+      index /= base;
+    }
+    return s;
+  }
+  // Un-moves: put tokens back on one heap, up to its starting size.
+  void GenerateParents(const State& s, MoveList<State, kMaxParents>& parents) const {
+    for (int i = 0; i < num_heaps_; ++i)
+      for (int v = Heap(s, i) + 1; v <= Heap(start_, i); ++v) parents.push_back(WithHeap(s, i, v));
+  }
+
   // Symmetry: the heaps are interchangeable.
   State Canonical(const State& s) const {
     std::array<int, kMaxHeaps> h{};
@@ -179,6 +210,8 @@ class Nim {
   int num_heaps_;
   bool misere_;
   State start_;
+  std::array<uint64_t, kMaxHeaps> radix_{};
+  uint64_t index_size_ = 1;
 };
 
 }  // namespace gamebench

@@ -35,6 +35,7 @@ absl::Status RunList(const std::vector<std::string>& argv) {
     if (Symmetric<G>) caps.Push("symmetric");
     if (Indexed<G>) caps.Push("indexed");
     if (Impartial<G>) caps.Push("impartial");
+    if (Loopy<G>) caps.Push("loopy");
     g.Set("capabilities", std::move(caps));
     games.Push(std::move(g));
     return false;

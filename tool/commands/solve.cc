@@ -36,6 +36,10 @@ absl::Status RunSolve(const std::vector<std::string>& argv) {
     }
     return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
       if constexpr (S::template kAppliesTo<G>) {
+        // A solver may refuse up front (e.g. a table over the memory budget).
+        if constexpr (requires { S::Precheck(game, state, *options); }) {
+          if (auto st = S::Precheck(game, state, *options); !st.ok()) return st;
+        }
         report = S::Solve(game, state, *options);
         return absl::OkStatus();
       } else {

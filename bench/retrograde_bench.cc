@@ -1,0 +1,80 @@
+// Retrograde analysis: whole-game solves of Dodgem (3×3, 4×4, 5×5) and Nim,
+// on 1 and 2 threads. Counters: reachable positions, positions per second,
+// bytes per indexed position (table and bitmaps), peak resident memory.
+//
+//   build/bench/retrograde_bench --benchmark_filter='Dodgem/5'
+//
+// Dodgem 5×5 takes minutes per run, so it runs one iteration.
+
+#include <benchmark/benchmark.h>
+
+#include "core/memory.h"
+#include "core/spec.h"
+#include "games/dodgem/dodgem.h"
+#include "games/nim/nim.h"
+#include "solvers/retrograde.h"
+
+namespace gamebench {
+namespace {
+
+template <typename G>
+G Make(const char* text) {
+  return *G::FromSpec(*ParseSpec(text));
+}
+
+template <typename G>
+void Analyze(benchmark::State& state, const G& game) {
+  SolveOptions options;
+  options.threads = static_cast<int>(state.range(1));
+  options.memory_bytes = DefaultMemoryBudget();
+  uint64_t positions = 0;
+  for (auto _ : state) {
+    auto table = RetrogradeSolver::Analyze(game, game.Start(), options);
+    if (!table.ok()) {
+      state.SkipWithError(std::string(table.status().message()).c_str());
+      return;
+    }
+    positions = table->positions;
+    benchmark::DoNotOptimize(table->entries.data());
+  }
+  state.counters["positions"] = static_cast<double>(positions);
+  state.counters["positions_per_s"] = benchmark::Counter(
+      static_cast<double>(positions), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["bytes_per_indexed"] =
+      static_cast<double>(RetrogradeSolver::MemoryNeeded(game)) / game.IndexSize();
+  state.counters["bytes_per_reachable"] =
+      static_cast<double>(RetrogradeSolver::MemoryNeeded(game)) / positions;
+  state.counters["peak_rss_MiB"] = static_cast<double>(PeakMemoryBytes()) / (1 << 20);
+}
+
+void BM_Dodgem(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  Analyze(state, Dodgem(n, false));
+}
+BENCHMARK(BM_Dodgem)
+    ->ArgNames({"n", "threads"})
+    ->Args({3, 1})
+    ->Args({3, 2})
+    ->Args({4, 1})
+    ->Args({4, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_Dodgem)
+    ->ArgNames({"n", "threads"})
+    ->Args({5, 1})
+    ->Args({5, 2})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+// Nim with four heaps of 15: 65536 positions, no cycles.
+void BM_Nim(benchmark::State& state) { Analyze(state, Make<Nim>("nim(heaps=15;15;15;15)")); }
+BENCHMARK(BM_Nim)
+    ->ArgNames({"unused", "threads"})
+    ->Args({0, 1})
+    ->Args({0, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace gamebench

@@ -1,0 +1,136 @@
+#ifndef GAMEBENCH_SOLVERS_RETROGRADE_TABLE_H_
+#define GAMEBENCH_SOLVERS_RETROGRADE_TABLE_H_
+
+// The table a retrograde analysis produces, and its file format.
+//
+// One uint16 per indexed position: the top two bits are the tag, the low 14
+// bits the remoteness (plies to the end under optimal play: fastest win,
+// slowest loss; 0 for terminal positions and draws).
+//   tag 0: not reachable from the root (or not a position at all)
+//   tag 1: draw (during the analysis: undecided, low bits = undecided children)
+//   tag 2: win for the player to move
+//   tag 3: loss for the player to move
+//
+// File (little-endian), written atomically (FILE.tmp.<pid>, fsync, rename):
+//   char[8]  magic "GBRETRO\0"
+//   u32      version (1)
+//   u32      length of the canonical spec, then the spec's bytes
+//   u64      index size, root index, positions, wins, losses, draws
+//   u16      the entries, index-size of them
+//   u64      checksum of every byte before it (TableHash below)
+
+#include <sys/mman.h>
+
+#include <cstdint>
+#include <new>
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace gamebench {
+
+namespace retro {
+inline constexpr int kTagShift = 14;
+inline constexpr uint16_t kLowMask = (1u << kTagShift) - 1;
+inline constexpr int kMaxRemoteness = kLowMask;
+enum Tag : uint16_t { kUnreached = 0, kDraw = 1, kWin = 2, kLoss = 3 };
+// During the analysis tag 1 means "undecided"; whatever stays undecided is a draw.
+inline constexpr Tag kUndecided = kDraw;
+
+inline constexpr uint16_t Entry(Tag tag, int low) {
+  return static_cast<uint16_t>(tag << kTagShift | low);
+}
+inline constexpr Tag TagOf(uint16_t e) { return static_cast<Tag>(e >> kTagShift); }
+inline constexpr int LowOf(uint16_t e) { return e & kLowMask; }
+}  // namespace retro
+
+// An array of T that starts zeroed, from an anonymous mapping: pages never
+// written stay the kernel's shared zero page and cost no resident memory, and
+// large arrays ask for transparent huge pages (random access over hundreds of
+// MiB otherwise misses the TLB on nearly every probe).
+template <typename T>
+class ZeroedArray {
+ public:
+  ZeroedArray() = default;
+  explicit ZeroedArray(uint64_t size) : size_(size), bytes_(size * sizeof(T)) {
+    if (size == 0) return;
+    void* p = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    if (bytes_ >= (2u << 20)) ::madvise(p, bytes_, MADV_HUGEPAGE);
+    data_ = static_cast<T*>(p);
+  }
+  ZeroedArray(ZeroedArray&& o) noexcept { Swap(o); }
+  ZeroedArray& operator=(ZeroedArray&& o) noexcept {
+    ZeroedArray tmp(std::move(o));
+    Swap(tmp);
+    return *this;
+  }
+  ~ZeroedArray() {
+    if (data_) ::munmap(data_, bytes_);
+  }
+  void Swap(ZeroedArray& o) noexcept {
+    std::swap(size_, o.size_);
+    std::swap(bytes_, o.bytes_);
+    std::swap(data_, o.data_);
+  }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  T& operator[](uint64_t i) { return data_[i]; }
+  const T& operator[](uint64_t i) const { return data_[i]; }
+  uint64_t size() const { return size_; }
+
+ private:
+  uint64_t size_ = 0;
+  uint64_t bytes_ = 0;
+  T* data_ = nullptr;
+};
+
+struct RetrogradeTable {
+  std::string game;  // canonical spec
+  uint64_t root_index = 0;
+  uint64_t positions = 0, wins = 0, losses = 0, draws = 0;
+  ZeroedArray<uint16_t> entries;  // one per indexed position
+  bool complete = true;           // false when stopped by the time limit
+  int threads = 1;
+  double seconds = 0;
+  int levels = 0;          // backward levels: the largest remoteness + 1
+  int forward_levels = 0;  // forward levels: the depth of the reachable graph + 1
+  double forward_seconds = 0, backward_seconds = 0;
+
+  uint64_t index_size() const { return entries.size(); }
+};
+
+// A 64-bit checksum over 8-byte little-endian words (the tail zero-padded,
+// the length mixed in at the end). Each step is a bijection of the state for
+// a fixed word, so a change confined to one word is always detected.
+class TableHash {
+ public:
+  void Update(const void* data, size_t len);
+  uint64_t Final() const;
+
+ private:
+  void Mix(uint64_t w) {
+    h_ = (h_ ^ w) * 0x9E3779B97F4A7C15ull;
+    h_ ^= h_ >> 29;
+  }
+  uint64_t h_ = 0xCBF29CE484222325ull;
+  uint64_t total_ = 0;
+  unsigned char pending_[8] = {};
+  size_t num_pending_ = 0;
+};
+
+inline constexpr char kRetroMagic[8] = {'G', 'B', 'R', 'E', 'T', 'R', 'O', '\0'};
+inline constexpr uint32_t kRetroVersion = 1;
+
+// Writes the table to `path` atomically. Errors name the file.
+absl::Status SaveRetrogradeTable(const RetrogradeTable& table, const std::string& path);
+// Reads a table file, checking the magic, version, sizes and checksum. Does
+// not check that the spec names a game (the caller does, with the game).
+absl::StatusOr<RetrogradeTable> LoadRetrogradeTable(const std::string& path);
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_RETROGRADE_TABLE_H_

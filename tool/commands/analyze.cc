@@ -1,0 +1,102 @@
+// gamebench analyze SPEC [--solver retrograde] [--threads N] [--save FILE] [--json] ...
+// Strongly solves a game: every position reachable from the start, with its
+// value and remoteness, and optionally saves the table.
+
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "core/memory.h"
+#include "solvers/retrograde.h"
+#include "tool/args.h"
+#include "tool/commands.h"
+#include "tool/dispatch.h"
+
+namespace gamebench {
+
+absl::Status RunAnalyze(const std::vector<std::string>& argv) {
+  std::set<std::string> value_flags = kSolveValueFlags;
+  value_flags.insert({"solver", "save"});
+  std::set<std::string> bool_flags = kSolveBoolFlags;
+  bool_flags.insert("json");
+  auto args = Args::Parse(argv, value_flags, bool_flags);
+  if (!args.ok()) return args.status();
+  if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
+  auto spec = ParseSpec(args->positional()[0]);
+  if (!spec.ok()) return spec.status();
+  auto options = ParseSolveOptions(*args);
+  if (!options.ok()) return options.status();
+  const std::string solver_name = args->Get("solver").value_or("retrograde");
+  // Only a solver that analyses every position can analyse a game; the
+  // search solvers answer one position (`gamebench solve`).
+  if (auto st = WithSolver(solver_name, [&]<typename S>() { return absl::OkStatus(); }); !st.ok())
+    return st;
+  if (solver_name != RetrogradeSolver::kName)
+    return absl::InvalidArgumentError(
+        absl::StrCat("solver '", solver_name,
+                     "' solves one position (use `gamebench solve`); analyze needs 'retrograde'"));
+  const std::optional<std::string> save = args->Get("save");
+
+  Json out = Json::MakeObject();
+  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
+    if constexpr (!RetrogradeSolver::kAppliesTo<G>) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "solver 'retrograde' does not apply to game '", G::kName,
+          "' (it needs a dense index and win/loss/draw values; see `gamebench list`)"));
+    } else {
+      absl::StatusOr<RetrogradeTable> table =
+          RetrogradeSolver::Analyze(game, game.Start(), *options);
+      if (!table.ok()) return table.status();
+      const uint16_t root = table->entries[table->root_index];
+      const Score value = RetrogradeSolver::ValueOf(root);
+      out.Set("game", table->game);
+      out.Set("solver", RetrogradeSolver::kName);
+      out.Set("positions", table->positions);
+      // A run stopped by the time limit has not decided everything: its
+      // counts are not the game's.
+      out.Set("wins", table->complete ? Json(table->wins) : Json(nullptr));
+      out.Set("losses", table->complete ? Json(table->losses) : Json(nullptr));
+      out.Set("draws", table->complete ? Json(table->draws) : Json(nullptr));
+      if (table->complete) {
+        out.Set("value", ScoreText(value, false));
+        out.Set("winner", value > 0 ? "first" : (value < 0 ? "second" : "draw"));
+        out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(root)));
+      } else {
+        out.Set("value", nullptr);
+        out.Set("winner", nullptr);
+        out.Set("remoteness", nullptr);
+      }
+      out.Set("threads", table->threads);
+      out.Set("seconds", table->seconds);
+      out.Set("peak_memory_bytes", PeakMemoryBytes());
+      out.Set("complete", table->complete);
+      out.Set("index_size", table->index_size());
+      out.Set("table_bytes", table->index_size() * sizeof(uint16_t));
+      out.Set("bytes_per_position",
+              static_cast<double>(RetrogradeSolver::MemoryNeeded(game)) / table->index_size());
+      out.Set("forward_levels", table->forward_levels);
+      out.Set("backward_levels", table->levels);
+      out.Set("forward_seconds", table->forward_seconds);
+      out.Set("backward_seconds", table->backward_seconds);
+      if (save) {
+        if (!table->complete)
+          return absl::InvalidArgumentError(
+              "the analysis was stopped by the time limit; an incomplete table is not saved");
+        if (auto st = SaveRetrogradeTable(*table, *save); !st.ok()) return st;
+        out.Set("file", *save);
+      }
+      return absl::OkStatus();
+    }
+  });
+  if (!status.ok()) return status;
+
+  if (args->Has("json")) {
+    std::printf("%s\n", out.Dump().c_str());
+    return absl::OkStatus();
+  }
+  for (const auto& [k, v] : out.as_object())
+    std::printf("%-19s %s\n", (k + ":").c_str(),
+                v.is_string() ? v.as_string().c_str() : v.Dump().c_str());
+  return absl::OkStatus();
+}
+
+}  // namespace gamebench
