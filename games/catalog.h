@@ -5,11 +5,16 @@
 // tool, the conformance tests and the benchmarks all read this list.
 
 #include "core/type_list.h"
+#include "games/grundy_game/grundy_game.h"
+#include "games/kayles/kayles.h"
 #include "games/nim/nim.h"
+#include "games/octal/octal.h"
+#include "games/subtraction/subtraction.h"
+#include "games/sum/sum.h"
 
 namespace gamebench {
 
-using GameCatalog = TypeList<Nim>;
+using GameCatalog = TypeList<Nim, Subtraction, Kayles, Octal, GrundyGame, Sum>;
 
 }  // namespace gamebench
 

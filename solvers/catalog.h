@@ -7,12 +7,13 @@
 
 #include "core/type_list.h"
 #include "solvers/alphabeta.h"
+#include "solvers/grundy.h"
 #include "solvers/minimax.h"
 #include "solvers/tt.h"
 
 namespace gamebench {
 
-using SolverCatalog = TypeList<MinimaxSolver, AlphaBetaSolver, TtSolver>;
+using SolverCatalog = TypeList<MinimaxSolver, AlphaBetaSolver, TtSolver, GrundySolver>;
 
 }  // namespace gamebench
 

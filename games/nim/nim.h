@@ -8,6 +8,7 @@
 // State: up to kMaxHeaps heap sizes of 6 bits each, packed into one 64-bit
 // word (heap i in bits 6i..6i+5), so the state is its own exact key.
 // Symmetry: heaps are interchangeable; the canonical form sorts them.
+// A heap game (games/heap_game.h): one component with the rule of Nim.
 
 #include <algorithm>
 #include <array>
@@ -22,6 +23,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/game.h"
+#include "games/heap_game.h"
 
 namespace gamebench {
 
@@ -139,6 +141,19 @@ class Nim {
       return absl::InvalidArgumentError(absl::StrCat("nim move '", text, "': heap ", *heap,
                                                      " has only ", Heap(s, *heap - 1), " tokens"));
     return static_cast<Move>((*heap - 1) << 8 | *count);
+  }
+
+  // Heap game: one component, every heap under the rule of Nim.
+  int NumComponents() const { return 1; }
+  const HeapRule& Rule(int) const {
+    static const HeapRule rule = HeapRule::Nim();
+    return rule;
+  }
+  std::vector<int> Heaps(const State& s, int) const {
+    std::vector<int> h;
+    for (int i = 0; i < num_heaps_; ++i)
+      if (Heap(s, i) > 0) h.push_back(Heap(s, i));
+    return h;
   }
 
   // Symmetry: the heaps are interchangeable.
