@@ -58,9 +58,7 @@ class NimSequence {
  private:
   uint16_t NextPlain(int64_t n);
   uint16_t NextRareCommon(int64_t n);
-  void ClearSeen();
-  void AddRemovals(int64_t n);
-  void Set(uint32_t v) { seen_[v >> 6] |= uint64_t{1} << (v & 63); }
+  void AddRemovals(int64_t n, uint32_t tag);
   uint32_t FirstZero(const std::vector<uint64_t>& bits) const;
   void Push(int64_t n, uint16_t v);
   void ResizeValueSpace();
@@ -80,14 +78,18 @@ class NimSequence {
   bool primes_ = false;   // subtraction of primes: removal lists grow with n
   std::vector<uint64_t> prefix_seen_;
 
-  // Value space: every value so far is < 2^bits_; bitsets span 2^(bits_+1).
+  // Value space: every value so far is < 2^bits_, so every option value
+  // (an xor of two) is too, and a mex is at most 2^bits_.
   int bits_ = 0;
   int words_ = 0;
-  std::vector<uint64_t> seen_, need_, common_;
+  std::vector<uint32_t> stamp_;              // stamp_[v] == n + 1: v is an option of n
+  std::vector<uint16_t> commons_, rares_;    // the values up to 2^(bits_+1), by class
+  std::vector<uint16_t> need_;
   std::vector<uint32_t> freq_;  // value frequencies over g(1..)
 
   uint32_t mask_ = 0;  // 0: plain method
-  std::vector<uint32_t> rare_pos_;
+  std::vector<uint32_t> rare_pos_;  // positions >= 1 holding rare values, ascending
+  std::vector<uint16_t> rare_val_;  // their values
   int64_t next_choice_ = 64;
   uint64_t pairs_ = 0;
 };

@@ -35,16 +35,14 @@ NimSequence::NimSequence(HeapRule rule, Method method) : rule_(std::move(rule)),
 
 void NimSequence::ResizeValueSpace() {
   while ((1u << bits_) <= max_value_) ++bits_;
-  words_ = static_cast<int>(((uint64_t{1} << (bits_ + 1)) + 63) / 64) + 1;
-  seen_.assign(words_, 0);
-  need_.assign(words_, 0);
-  common_.assign(words_, 0);
-  for (uint32_t v = 0; v < static_cast<uint32_t>(words_) * 64; ++v)
-    if (IsCommon(v)) common_[v >> 6] |= uint64_t{1} << (v & 63);
+  const uint32_t space = 1u << (bits_ + 1);
+  words_ = static_cast<int>(space / 64) + 1;
+  if (stamp_.size() < space + 1) stamp_.resize(space + 1, 0);
+  commons_.clear();
+  rares_.clear();
+  for (uint32_t v = 0; v <= space; ++v) (IsCommon(v) ? commons_ : rares_).push_back(v);
   if (freq_.size() < (size_t{1} << bits_)) freq_.resize(size_t{1} << bits_, 0);
 }
-
-void NimSequence::ClearSeen() { std::fill(seen_.begin(), seen_.end(), 0); }
 
 uint32_t NimSequence::FirstZero(const std::vector<uint64_t>& bits) const {
   for (int w = 0; w < words_; ++w)
@@ -53,93 +51,97 @@ uint32_t NimSequence::FirstZero(const std::vector<uint64_t>& bits) const {
 }
 
 // Options that leave at most one heap: cheap, and the same in both methods.
-void NimSequence::AddRemovals(int64_t n) {
+void NimSequence::AddRemovals(int64_t n, uint32_t tag) {
   for (int64_t k : take_all_)
-    if (k == n) Set(0);
+    if (k == n) stamp_[0] = tag;
   for (int64_t k : leave_one_) {
     if (k >= n) break;
-    Set(g_[n - k]);
+    stamp_[g_[n - k]] = tag;
   }
 }
 
+// The option values are marked by stamping stamp_[value] with the term's
+// tag (n + 1): plain stores, no clearing, no read-modify-write chains.
 uint16_t NimSequence::NextPlain(int64_t n) {
-  ClearSeen();
-  AddRemovals(n);
+  const uint32_t tag = static_cast<uint32_t>(n + 1);
+  AddRemovals(n, tag);
   const uint16_t* g = g_.data();
+  uint32_t* stamp = stamp_.data();
   for (int64_t k : leave_two_) {
     const int64_t m = n - k;
     if (m < 2) continue;
     const int64_t amax = unequal_ ? (m - 1) / 2 : m / 2;
-    for (int64_t a = 1; a <= amax; ++a) Set(g[a] ^ g[m - a]);
+    for (int64_t a = 1; a <= amax; ++a) stamp[g[a] ^ g[m - a]] = tag;
     pairs_ += static_cast<uint64_t>(amax);
   }
-  return static_cast<uint16_t>(FirstZero(seen_));
+  uint32_t v = 0;
+  while (stamp[v] == tag) ++v;
+  return static_cast<uint16_t>(v);
 }
 
 uint16_t NimSequence::NextRareCommon(int64_t n) {
-  // Step 1: removals, and every split with a rare side.
-  ClearSeen();
-  AddRemovals(n);
+  const uint32_t tag = static_cast<uint32_t>(n + 1);
   const uint16_t* g = g_.data();
+  uint32_t* stamp = stamp_.data();
+  // Step 1: removals, and every split with a rare side.
+  AddRemovals(n, tag);
+  const size_t num_rare = rare_pos_.size();
+  const uint32_t* rp = rare_pos_.data();
+  const uint16_t* rv = rare_val_.data();
   for (int64_t k : leave_two_) {
     const int64_t m = n - k;
     if (m < 2) continue;
-    for (uint32_t r : rare_pos_) {
-      if (r >= m) break;
-      const int64_t b = m - r;
-      if (unequal_ && b == r) continue;
-      Set(g[r] ^ g[b]);
+    size_t i = 0;
+    for (; i < num_rare && rp[i] < m; ++i) {
+      const int64_t b = m - rp[i];
+      if (unequal_ && b == rp[i]) continue;
+      stamp[rv[i] ^ g[b]] = tag;
     }
-    pairs_ += rare_pos_.size();
+    pairs_ += i;
   }
   // Step 2: the candidate, the least common value not seen.
   uint32_t c = 0;
-  for (int w = 0; w < words_; ++w) {
-    const uint64_t free_common = common_[w] & ~seen_[w];
-    if (free_common) {
-      c = static_cast<uint32_t>(w * 64 + std::countr_zero(free_common));
+  for (uint32_t v : commons_)
+    if (stamp[v] != tag) {
+      c = v;
       break;
     }
-  }
   // Step 3: the rare values below c still unseen; common ^ common pairs can
-  // only add rare values, so scan them until none is left.
-  int missing = 0;
-  const int cw = static_cast<int>(c >> 6);
-  for (int w = 0; w <= cw; ++w) {
-    uint64_t bits = ~common_[w] & ~seen_[w];
-    if (w == cw) bits &= (uint64_t{1} << (c & 63)) - 1;
-    need_[w] = bits;
-    missing += std::popcount(bits);
+  // only add rare values, so scan them, a block at a time, until none is
+  // left. The removals are interleaved (a value may come from one of them
+  // only), and the smaller side a runs upwards.
+  need_.clear();
+  for (uint32_t v : rares_) {
+    if (v >= c) break;
+    if (stamp[v] != tag) need_.push_back(static_cast<uint16_t>(v));
   }
-  if (missing == 0) return static_cast<uint16_t>(c);
-  uint64_t* need = need_.data();
-  for (int64_t k : leave_two_) {
-    const int64_t m = n - k;
-    if (m < 2) continue;
-    const int64_t amax = unequal_ ? (m - 1) / 2 : m / 2;
-    for (int64_t a = 1; a <= amax; ++a) {
-      const uint32_t x = g[a] ^ g[m - a];
-      const uint64_t bit = uint64_t{1} << (x & 63);
-      if (need[x >> 6] & bit) {
-        need[x >> 6] &= ~bit;
-        if (--missing == 0) {
-          pairs_ += static_cast<uint64_t>(a);
-          return static_cast<uint16_t>(c);
-        }
-      }
+  if (need_.empty()) return static_cast<uint16_t>(c);
+  const int64_t amax_all = unequal_ ? (n - leave_two_[0] - 1) / 2 : (n - leave_two_[0]) / 2;
+  constexpr int64_t kBlock = 128;
+  for (int64_t a0 = 1; a0 <= amax_all; a0 += kBlock) {
+    for (int64_t k : leave_two_) {
+      const int64_t m = n - k;
+      const int64_t amax = std::min(a0 + kBlock - 1, unequal_ ? (m - 1) / 2 : m / 2);
+      for (int64_t a = a0; a <= amax; ++a) stamp[g[a] ^ g[m - a]] = tag;
+      if (amax >= a0) pairs_ += static_cast<uint64_t>(amax - a0 + 1);
     }
-    pairs_ += static_cast<uint64_t>(amax);
+    size_t kept = 0;
+    for (uint16_t v : need_)
+      if (stamp[v] != tag) need_[kept++] = v;
+    need_.resize(kept);
+    if (kept == 0) return static_cast<uint16_t>(c);
   }
   // g(n) is rare: the least rare value below c that no option has.
-  for (int w = 0; w <= cw; ++w)
-    if (need_[w]) return static_cast<uint16_t>(w * 64 + std::countr_zero(need_[w]));
-  return static_cast<uint16_t>(c);
+  return need_.front();
 }
 
 void NimSequence::Push(int64_t n, uint16_t v) {
   g_.push_back(v);
   if (n >= 1) ++freq_[v];
-  if (mask_ != 0 && n >= 1 && !IsCommon(v)) rare_pos_.push_back(static_cast<uint32_t>(n));
+  if (mask_ != 0 && n >= 1 && !IsCommon(v)) {
+    rare_pos_.push_back(static_cast<uint32_t>(n));
+    rare_val_.push_back(v);
+  }
 }
 
 // Scores every mask by the number of positions it makes common (a
@@ -170,9 +172,13 @@ void NimSequence::ChooseMask() {
   mask_ = best;
   ResizeValueSpace();  // rebuilds the common-value bitset
   rare_pos_.clear();
+  rare_val_.clear();
   if (mask_ != 0)
     for (int64_t a = 1; a < size(); ++a)
-      if (!IsCommon(g_[a])) rare_pos_.push_back(static_cast<uint32_t>(a));
+      if (!IsCommon(g_[a])) {
+        rare_pos_.push_back(static_cast<uint32_t>(a));
+        rare_val_.push_back(g_[a]);
+      }
 }
 
 absl::Status NimSequence::ExtendTo(int64_t n) {

@@ -21,6 +21,7 @@ struct Command {
 
 absl::Status RunList(const std::vector<std::string>& argv);
 absl::Status RunSolve(const std::vector<std::string>& argv);
+absl::Status RunGrundy(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

@@ -20,6 +20,10 @@ constexpr Command kCommands[] = {
      "SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] [--memory SIZE] "
      "[--tt-size SIZE] [--no-symmetry] [--no-ordering] [--no-best-moves] [--progress]",
      RunSolve},
+    {"grundy",
+     "SPEC --upto N [--json] [--no-values] [--stop-when-proved] [--time-limit S] "
+     "[--method rare-common|plain]",
+     RunGrundy},
 };
 
 void PrintUsage(FILE* out) {
