@@ -63,6 +63,7 @@ class NimSequence {
   void Push(int64_t n, uint16_t v);
   void ResizeValueSpace();
   void ChooseMask();
+  void PrepareChunk(int64_t n0);
   bool IsCommon(uint32_t v) const { return __builtin_parity(v & mask_) != 0; }
 
   HeapRule rule_;
@@ -85,12 +86,20 @@ class NimSequence {
   std::vector<uint32_t> stamp_;              // stamp_[v] == n + 1: v is an option of n
   std::vector<uint16_t> commons_, rares_;    // the values up to 2^(bits_+1), by class
   std::vector<uint16_t> need_;
+  std::vector<uint16_t> xor_buf_;
   std::vector<uint32_t> freq_;  // value frequencies over g(1..)
 
   uint32_t mask_ = 0;  // 0: plain method
   std::vector<uint32_t> rare_pos_;  // positions >= 1 holding rare values, ascending
   std::vector<uint16_t> rare_val_;  // their values
   int64_t next_choice_ = 64;
+  // Terms are computed in chunks of kChunk: far_ holds, for each term of the
+  // current chunk, a byte per value: 1 when a far rare split gives it.
+  static constexpr int64_t kChunk = 64;
+  int64_t chunk_start_ = -1;
+  size_t chunk_rare_count_ = 0;
+  int far_words_ = 0;  // bytes per term
+  std::vector<uint8_t> far_;
   uint64_t pairs_ = 0;
 };
 

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <cstdint>
 #include <vector>
 
@@ -83,22 +84,35 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   const uint32_t tag = static_cast<uint32_t>(n + 1);
   const uint16_t* g = g_.data();
   uint32_t* stamp = stamp_.data();
-  // Step 1: removals, and every split with a rare side.
+  // Step 1: removals, and every split with a rare side: the far pairs (rare
+  // r >= kChunk, known when the chunk began) from the chunk's bitsets, the
+  // near ones (r < kChunk, or r found during this chunk) directly.
   AddRemovals(n, tag);
+  const int64_t j = n - chunk_start_;
+  const uint8_t* far = far_.data() + j * far_words_;
+  for (int v = 0; v < far_words_; v += 8) {
+    uint64_t bytes;
+    std::memcpy(&bytes, far + v, 8);
+    for (; bytes; bytes &= bytes - 1) stamp[v + std::countr_zero(bytes) / 8] = tag;
+  }
   const size_t num_rare = rare_pos_.size();
   const uint32_t* rp = rare_pos_.data();
   const uint16_t* rv = rare_val_.data();
-  for (int64_t k : leave_two_) {
-    const int64_t m = n - k;
-    if (m < 2) continue;
-    size_t i = 0;
-    for (; i < num_rare && rp[i] < m; ++i) {
-      const int64_t b = m - rp[i];
-      if (unequal_ && b == rp[i]) continue;
-      stamp[rv[i] ^ g[b]] = tag;
+  auto near_pairs = [&](size_t begin, size_t end) {
+    for (int64_t k : leave_two_) {
+      const int64_t m = n - k;
+      for (size_t i = begin; i < end && rp[i] < m; ++i) {
+        const int64_t b = m - rp[i];
+        if (unequal_ && b == rp[i]) continue;
+        stamp[rv[i] ^ g[b]] = tag;
+        ++pairs_;
+      }
     }
-    pairs_ += i;
-  }
+  };
+  size_t small = 0;
+  while (small < chunk_rare_count_ && rp[small] < kChunk) ++small;
+  near_pairs(0, small);
+  near_pairs(chunk_rare_count_, num_rare);
   // Step 2: the candidate, the least common value not seen.
   uint32_t c = 0;
   for (uint32_t v : commons_)
@@ -117,13 +131,22 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   }
   if (need_.empty()) return static_cast<uint16_t>(c);
   const int64_t amax_all = unequal_ ? (n - leave_two_[0] - 1) / 2 : (n - leave_two_[0]) / 2;
-  constexpr int64_t kBlock = 128;
-  for (int64_t a0 = 1; a0 <= amax_all; a0 += kBlock) {
+  for (int64_t a0 = 1, block; a0 <= amax_all; a0 += block) {
+    // Blocks long enough that checking the list costs little per pair.
+    block = std::max<int64_t>(256, 4 * static_cast<int64_t>(need_.size()));
+    if (static_cast<int64_t>(xor_buf_.size()) < block) xor_buf_.resize(block);
     for (int64_t k : leave_two_) {
       const int64_t m = n - k;
-      const int64_t amax = std::min(a0 + kBlock - 1, unequal_ ? (m - 1) / 2 : m / 2);
-      for (int64_t a = a0; a <= amax; ++a) stamp[g[a] ^ g[m - a]] = tag;
-      if (amax >= a0) pairs_ += static_cast<uint64_t>(amax - a0 + 1);
+      const int64_t amax = std::min(a0 + block - 1, unequal_ ? (m - 1) / 2 : m / 2);
+      if (amax < a0) continue;
+      // Two passes: the xors (a loop the compiler vectorizes), then the stamps.
+      const int len = static_cast<int>(amax - a0 + 1);
+      uint16_t* x = xor_buf_.data();
+      const uint16_t* lo = g + a0;
+      const uint16_t* hi = g + (m - a0);
+      for (int i = 0; i < len; ++i) x[i] = lo[i] ^ *(hi - i);
+      for (int i = 0; i < len; ++i) stamp[x[i]] = tag;
+      pairs_ += static_cast<uint64_t>(len);
     }
     size_t kept = 0;
     for (uint16_t v : need_)
@@ -133,6 +156,39 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   }
   // g(n) is rare: the least rare value below c that no option has.
   return need_.front();
+}
+
+// The far pairs of the chunk of terms n0 .. n0 + kChunk - 1: for each rare
+// position r >= kChunk known now, and each term, the value of the split
+// (r, m - r). Each r reads kChunk consecutive terms, so this streams through
+// memory instead of touching a cache line per rare position and term.
+void NimSequence::PrepareChunk(int64_t n0) {
+  chunk_start_ = n0;
+  chunk_rare_count_ = rare_pos_.size();
+  far_words_ = static_cast<int>(uint64_t{1} << bits_);  // bytes per term
+  far_.assign(static_cast<size_t>(kChunk) * far_words_, 0);
+  const uint16_t* g = g_.data();
+  uint8_t* far = far_.data();
+  const int64_t width = far_words_;
+  uint64_t pairs = 0;
+  for (size_t i = 0; i < chunk_rare_count_; ++i) {
+    const int64_t r = rare_pos_[i];
+    if (r < kChunk) continue;
+    const uint16_t v = rare_val_[i];
+    for (int64_t k : leave_two_) {
+      const int64_t base = n0 - k - r;  // b = base + j for term n0 + j
+      const int64_t jmin = std::max<int64_t>(0, 1 - base);
+      const uint16_t* gb = g + base;
+      if (unequal_) {
+        for (int64_t jj = jmin; jj < kChunk; ++jj)
+          if (base + jj != r) far[jj * width + (v ^ gb[jj])] = 1;
+      } else {
+        for (int64_t jj = jmin; jj < kChunk; ++jj) far[jj * width + (v ^ gb[jj])] = 1;
+      }
+      pairs += static_cast<uint64_t>(kChunk - jmin);
+    }
+  }
+  pairs_ += pairs;
 }
 
 void NimSequence::Push(int64_t n, uint16_t v) {
@@ -170,6 +226,7 @@ void NimSequence::ChooseMask() {
   if (best_rare * 4 > total) best = 0;
   if (best == mask_) return;
   mask_ = best;
+  chunk_start_ = -1;  // the chunk's far pairs assumed the old split
   ResizeValueSpace();  // rebuilds the common-value bitset
   rare_pos_.clear();
   rare_val_.clear();
@@ -197,6 +254,7 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
     } else if (!split || method_ == Method::kPlain || mask_ == 0) {
       v = NextPlain(h);
     } else {
+      if (h % kChunk == 0 || chunk_start_ < 0) PrepareChunk(h - h % kChunk);
       v = NextRareCommon(h);
     }
     if (v >= UINT16_MAX)
