@@ -165,7 +165,8 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
 void NimSequence::PrepareChunk(int64_t n0) {
   chunk_start_ = n0;
   chunk_rare_count_ = rare_pos_.size();
-  far_words_ = static_cast<int>(uint64_t{1} << bits_);  // bytes per term
+  // Bytes per term: every value below 2^bits_, read 8 at a time.
+  far_words_ = static_cast<int>(std::max<uint64_t>(8, uint64_t{1} << bits_));
   far_.assign(static_cast<size_t>(kChunk) * far_words_, 0);
   const uint16_t* g = g_.data();
   uint8_t* far = far_.data();
@@ -202,7 +203,9 @@ void NimSequence::Push(int64_t n, uint16_t v) {
 
 // Scores every mask by the number of positions it makes common (a
 // Walsh–Hadamard transform of the value frequencies) and keeps the best, or
-// none (the plain method) when over a quarter of the positions would be rare.
+// none (the plain method) when over a quarter of the positions would be rare
+// (then the scans for rare terms and the rare pairs cost about as much as
+// the plain mex).
 void NimSequence::ChooseMask() {
   const size_t space = size_t{1} << bits_;
   std::vector<int64_t> w(freq_.begin(), freq_.begin() + space);
@@ -241,7 +244,10 @@ void NimSequence::ChooseMask() {
 absl::Status NimSequence::ExtendTo(int64_t n) {
   if (n >= static_cast<int64_t>(UINT32_MAX))
     return absl::OutOfRangeError(absl::StrCat("nim-sequence: ", n, " terms is too many"));
-  if (n + 1 > size()) g_.reserve(static_cast<size_t>(n + 1));
+  // Grow by a quarter at a time, so the table stays near 2 bytes a term
+  // while chunked calls do not copy it over and over.
+  if (static_cast<size_t>(n + 1) > g_.capacity())
+    g_.reserve(std::max(static_cast<size_t>(n + 1), g_.capacity() + g_.capacity() / 4));
   const bool split = !leave_two_.empty();
   for (int64_t h = size(); h <= n; ++h) {
     if (primes_ && HeapRule::IsPrime(h)) {
