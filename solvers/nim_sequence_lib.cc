@@ -131,9 +131,12 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   }
   if (need_.empty()) return static_cast<uint16_t>(c);
   const int64_t amax_all = unequal_ ? (n - leave_two_[0] - 1) / 2 : (n - leave_two_[0]) / 2;
+  int64_t first_block = 32;
   for (int64_t a0 = 1, block; a0 <= amax_all; a0 += block) {
-    // Blocks long enough that checking the list costs little per pair.
-    block = std::max<int64_t>(256, 4 * static_cast<int64_t>(need_.size()));
+    // Blocks long enough that checking the list costs little per pair, but
+    // starting short: a few pairs often suffice (Kayles).
+    block = std::min(first_block, std::max<int64_t>(256, 4 * static_cast<int64_t>(need_.size())));
+    if (first_block < 4096) first_block *= 2;
     if (static_cast<int64_t>(xor_buf_.size()) < block) xor_buf_.resize(block);
     for (int64_t k : leave_two_) {
       const int64_t m = n - k;
