@@ -31,9 +31,8 @@ void Sequence(benchmark::State& state, const char* code, NimSequence::Method met
     max_value = seq.max_value();
     benchmark::DoNotOptimize(seq.values().data());
   }
-  state.counters["terms_per_second"] =
-      benchmark::Counter(static_cast<double>(n + 1) * state.iterations(),
-                         benchmark::Counter::kIsRate);
+  state.counters["terms_per_second"] = benchmark::Counter(
+      static_cast<double>(n + 1) * state.iterations(), benchmark::Counter::kIsRate);
   state.counters["pairs_per_term"] = static_cast<double>(pairs) / static_cast<double>(n + 1);
   state.counters["max_value"] = max_value;
 }
@@ -47,9 +46,17 @@ void BM_KaylesRareCommon(benchmark::State& s) {
 }
 void BM_KaylesPlain(benchmark::State& s) { Sequence(s, "0.77", NimSequence::Method::kPlain); }
 
-BENCHMARK(BM_Octal06RareCommon)->Arg(1 << 16)->Arg(1 << 20)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Octal06RareCommon)
+    ->Arg(1 << 16)
+    ->Arg(1 << 20)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(BM_Octal06Plain)->Arg(1 << 16)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_KaylesRareCommon)->Arg(1 << 16)->Arg(1000000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_KaylesRareCommon)
+    ->Arg(1 << 16)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(BM_KaylesPlain)->Arg(1 << 16)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace

@@ -271,8 +271,8 @@ class HeapSystem {
 
   static absl::StatusOr<HeapSystem> Make(std::vector<ComponentSpec> components, bool misere) {
     if (components.empty() || static_cast<int>(components.size()) > kMaxComponents)
-      return absl::InvalidArgumentError(
-          absl::StrCat("a sum takes 1 to ", kMaxComponents, " components, not ", components.size()));
+      return absl::InvalidArgumentError(absl::StrCat("a sum takes 1 to ", kMaxComponents,
+                                                     " components, not ", components.size()));
     HeapSystem sys;
     sys.misere_ = misere;
     int total_heaps = 0, total_moves = 0, key_bits = 0;
@@ -282,8 +282,8 @@ class HeapSystem {
       for (int h : spec.heaps) {
         comp.start_heaps += h > 0;
         if (h < 0 || h > kMaxHeapSize)
-          return absl::OutOfRangeError(absl::StrCat(spec.what, ": heap ", h, " out of range [0, ",
-                                                    kMaxHeapSize, "]"));
+          return absl::OutOfRangeError(
+              absl::StrCat(spec.what, ": heap ", h, " out of range [0, ", kMaxHeapSize, "]"));
         comp.total += h;
       }
       // How many heaps play can reach, and how many moves one position can
@@ -426,8 +426,8 @@ class HeapSystem {
 
   std::string FormatMove(const State&, Move m) const {
     std::string prefix = NumComponents() > 1 ? absl::StrCat(MoveComponent(m) + 1, ":") : "";
-    std::string left = MoveB(m) > 0 ? absl::StrCat(MoveA(m), "+", MoveB(m))
-                                    : absl::StrCat(MoveA(m));
+    std::string left =
+        MoveB(m) > 0 ? absl::StrCat(MoveA(m), "+", MoveB(m)) : absl::StrCat(MoveA(m));
     return absl::StrCat(prefix, MoveHeap(m), ">", left);
   }
 
@@ -507,9 +507,10 @@ class HeapSystem {
           best = std::max(best, heaps[a] + heaps[b]);
           ++n;
         });
-        if (best >= limit) return absl::OutOfRangeError(absl::StrCat(
-            "a heap of ", h, " can be split into more than ", kMaxHeaps,
-            " heaps; use fewer tokens (the state holds at most ", kMaxHeaps, " heaps)"));
+        if (best >= limit)
+          return absl::OutOfRangeError(absl::StrCat(
+              "a heap of ", h, " can be split into more than ", kMaxHeaps,
+              " heaps; use fewer tokens (the state holds at most ", kMaxHeaps, " heaps)"));
         heaps.push_back(static_cast<uint8_t>(best));
         options.push_back(n);
       }

@@ -83,13 +83,13 @@ class NimSequence {
   // (an xor of two) is too, and a mex is at most 2^bits_.
   int bits_ = 0;
   int words_ = 0;
-  std::vector<uint32_t> stamp_;              // stamp_[v] == n + 1: v is an option of n
-  std::vector<uint16_t> commons_, rares_;    // the values up to 2^(bits_+1), by class
+  std::vector<uint32_t> stamp_;            // stamp_[v] == n + 1: v is an option of n
+  std::vector<uint16_t> commons_, rares_;  // the values up to 2^(bits_+1), by class
   std::vector<uint16_t> need_;
   std::vector<uint16_t> xor_buf_;
   std::vector<uint32_t> freq_;  // value frequencies over g(1..)
 
-  uint32_t mask_ = 0;  // 0: plain method
+  uint32_t mask_ = 0;               // 0: plain method
   std::vector<uint32_t> rare_pos_;  // positions >= 1 holding rare values, ascending
   std::vector<uint16_t> rare_val_;  // their values
   int64_t next_choice_ = 64;

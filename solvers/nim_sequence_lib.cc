@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <bit>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -232,7 +232,7 @@ void NimSequence::ChooseMask() {
   if (best_rare * 4 > total) best = 0;
   if (best == mask_) return;
   mask_ = best;
-  chunk_start_ = -1;  // the chunk's far pairs assumed the old split
+  chunk_start_ = -1;   // the chunk's far pairs assumed the old split
   ResizeValueSpace();  // rebuilds the common-value bitset
   rare_pos_.clear();
   rare_val_.clear();

@@ -28,8 +28,8 @@ void ExpectMatchesDefinition(const HeapRule& rule, int n) {
 
 // Named codes, long enough for the rare/common split to be in use.
 TEST(NimSequenceTest, MatchesDefinitionOnKnownCodes) {
-  for (const char* code : {"0.77", "0.07", "0.137", "0.6", "0.4", "0.16", "0.054", "0.34",
-                           "0.144", "0.772", "0.3122", "0.4107", "0.165"})
+  for (const char* code : {"0.77", "0.07", "0.137", "0.6", "0.4", "0.16", "0.054", "0.34", "0.144",
+                           "0.772", "0.3122", "0.4107", "0.165"})
     ExpectMatchesDefinition(Code(code), 3000);
 }
 

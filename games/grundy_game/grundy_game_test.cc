@@ -33,7 +33,8 @@ TEST(GrundyGameTest, SearchAgreesWithNimSequence) {
     EXPECT_EQ(r.value, seq[n] == 0 ? kLossScore : kWinScore) << n;
     SolveReport gr = GrundySolver::Solve(g, g.Start(), testing::TestOptions());
     EXPECT_EQ(gr.value, r.value);
-    EXPECT_EQ(testing::Sorted<GrundyGame>(gr.best_moves), testing::Sorted<GrundyGame>(r.best_moves));
+    EXPECT_EQ(testing::Sorted<GrundyGame>(gr.best_moves),
+              testing::Sorted<GrundyGame>(r.best_moves));
   }
 }
 

@@ -28,9 +28,7 @@ class Kayles : public HeapSystem {
       "Kayles (octal 0.77): knock down one pin or two adjacent pins of a row; last mover wins";
   static constexpr int kMaxPins = 31;
 
-  static std::vector<ParamInfo> Params() {
-    return {{"n", "10", "pins in the row, 0..31"}};
-  }
+  static std::vector<ParamInfo> Params() { return {{"n", "10", "pins in the row, 0..31"}}; }
 
   static absl::StatusOr<Kayles> FromSpec(const Spec& spec) {
     ParamReader r(spec);

@@ -78,7 +78,8 @@ TEST(KaylesTest, RejectsBadInput) {
   Kayles g = MakeGame<Kayles>("kayles(n=10)");
   for (const char* pos : {"", "11", "6;5", "x", "3 | 4", "-1"})
     EXPECT_FALSE(g.ParseState(pos).ok()) << pos;
-  for (const char* mv : {"", "10", "10>10", "10>9+1", "9>8", "10>5+1", "10>0", "10>4+4+0", "10>0+3"})
+  for (const char* mv :
+       {"", "10", "10>10", "10>9+1", "9>8", "10>5+1", "10>0", "10>4+4+0", "10>0+3"})
     EXPECT_FALSE(g.ParseMove(g.Start(), mv).ok()) << mv;
   EXPECT_TRUE(g.ParseMove(g.Start(), "10>4+4").ok());
   EXPECT_TRUE(g.ParseMove(g.Start(), "10>3+6").ok());

@@ -40,7 +40,8 @@ class Octal : public HeapSystem {
     if (!n.ok()) return n.status();
     if (auto st = r.Finish(); !st.ok()) return st;
     auto rule = HeapRule::ParseOctal(code);
-    if (!rule.ok()) return absl::InvalidArgumentError(absl::StrCat("octal: ", rule.status().message()));
+    if (!rule.ok())
+      return absl::InvalidArgumentError(absl::StrCat("octal: ", rule.status().message()));
     auto sys = HeapSystem::Make({{*rule, {static_cast<int>(*n)}, "octal"}}, false);
     if (!sys.ok()) return sys.status();
     return Octal(*std::move(sys), static_cast<int>(*n));

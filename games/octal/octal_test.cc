@@ -50,8 +50,8 @@ TEST(OctalTest, GrundyAgreesWithSearchOnRandomCodes) {
 TEST(OctalTest, RejectsBadCodes) {
   for (const char* spec :
        {"octal(code=0.8)", "octal(code=0.78)", "octal(code=0.)", "octal(code=0.000)",
-        "octal(code=77)", "octal(code=1.77)", "octal(code=0.7x)", "octal(n=-1)",
-        "octal(n=65536)", "octal(code=0.77,n=40)", "octal(size=3)"}) {
+        "octal(code=77)", "octal(code=1.77)", "octal(code=0.7x)", "octal(n=-1)", "octal(n=65536)",
+        "octal(code=0.77,n=40)", "octal(size=3)"}) {
     auto parsed = ParseSpec(spec);
     ASSERT_TRUE(parsed.ok()) << spec;
     auto g = Octal::FromSpec(*parsed);

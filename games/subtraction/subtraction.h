@@ -84,7 +84,8 @@ class Subtraction {
   }
 
   std::string CanonicalSpec() const {
-    return absl::StrCat("subtraction(n=", n_, ",set=", primes_ ? "primes" : absl::StrJoin(set_, ";"),
+    return absl::StrCat("subtraction(n=", n_,
+                        ",set=", primes_ ? "primes" : absl::StrJoin(set_, ";"),
                         ",misere=", misere_ ? "true" : "false", ")");
   }
   const std::vector<int>& set() const { return set_; }

@@ -54,8 +54,8 @@ TEST(SubtractionTest, MisereLosesAtOneModFour) {
   for (int n = 0; n <= 40; ++n) {
     SolveReport r = Search(g, n);
     EXPECT_EQ(r.value, n % 4 == 1 ? kLossScore : kWinScore) << n;
-    SolveReport gr =
-        GrundySolver::Solve(g, Subtraction::State{static_cast<uint16_t>(n)}, testing::TestOptions());
+    SolveReport gr = GrundySolver::Solve(g, Subtraction::State{static_cast<uint16_t>(n)},
+                                         testing::TestOptions());
     EXPECT_EQ(gr.value, r.value) << n;
     EXPECT_FALSE(gr.note.empty());  // the fallback says so
   }
@@ -87,17 +87,17 @@ TEST(SubtractionTest, IndexedIsConsistent) {
 }
 
 TEST(SubtractionTest, RejectsBadInput) {
-  for (const char* spec :
-       {"subtraction(n=4096)", "subtraction(n=-1)", "subtraction(set=)", "subtraction(set=0)",
-        "subtraction(set=1;1)", "subtraction(set=prime)", "subtraction(misere=2)",
-        "subtraction(k=3)", "subtraction(nim)"}) {
+  for (const char* spec : {"subtraction(n=4096)", "subtraction(n=-1)", "subtraction(set=)",
+                           "subtraction(set=0)", "subtraction(set=1;1)", "subtraction(set=prime)",
+                           "subtraction(misere=2)", "subtraction(k=3)", "subtraction(nim)"}) {
     auto parsed = ParseSpec(spec);
     if (!parsed.ok()) continue;
     EXPECT_FALSE(Subtraction::FromSpec(*parsed).ok()) << spec;
   }
   Subtraction g = MakeGame<Subtraction>("subtraction(n=21,set=1;2;3)");
   for (const char* pos : {"", "22", "-1", "x", "3;4"}) EXPECT_FALSE(g.ParseState(pos).ok()) << pos;
-  for (const char* mv : {"", "0", "4", "x", "22"}) EXPECT_FALSE(g.ParseMove(g.Start(), mv).ok()) << mv;
+  for (const char* mv : {"", "0", "4", "x", "22"})
+    EXPECT_FALSE(g.ParseMove(g.Start(), mv).ok()) << mv;
 }
 
 }  // namespace

@@ -64,9 +64,8 @@ class Sum : public HeapSystem {
     std::vector<ComponentSpec> components;
     std::vector<std::string> specs;
     for (const Spec& arg : spec.args) {
-      absl::Status status = absl::InvalidArgumentError(
-          absl::StrCat("sum: '", arg.name, "' cannot be a component (components: ",
-                       ComponentNames(), ")"));
+      absl::Status status = absl::InvalidArgumentError(absl::StrCat(
+          "sum: '", arg.name, "' cannot be a component (components: ", ComponentNames(), ")"));
       ForEachType(SumComponents{}, [&]<typename G>() {
         if (arg.name != G::kName) return false;
         absl::StatusOr<G> game = G::FromSpec(arg);

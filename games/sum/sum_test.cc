@@ -48,13 +48,21 @@ TEST(SumTest, GrundyAgreesWithSearchOnRandomSums) {
     const int k = 2 + static_cast<int>(rng() % 2);
     for (int i = 0; i < k; ++i) {
       switch (rng() % 5) {
-        case 0: parts.push_back(absl::StrCat("kayles(n=", rng() % 7, ")")); break;
-        case 1: parts.push_back(absl::StrCat("nim(heaps=", rng() % 5, ";", rng() % 4, ")")); break;
+        case 0:
+          parts.push_back(absl::StrCat("kayles(n=", rng() % 7, ")"));
+          break;
+        case 1:
+          parts.push_back(absl::StrCat("nim(heaps=", rng() % 5, ";", rng() % 4, ")"));
+          break;
         case 2:
           parts.push_back(absl::StrCat("octal(code=", codes[rng() % 6], ",n=", rng() % 8, ")"));
           break;
-        case 3: parts.push_back(absl::StrCat("subtraction(n=", rng() % 12, ",set=1;3;4)")); break;
-        default: parts.push_back(absl::StrCat("grundy_game(n=", rng() % 8, ")")); break;
+        case 3:
+          parts.push_back(absl::StrCat("subtraction(n=", rng() % 12, ",set=1;3;4)"));
+          break;
+        default:
+          parts.push_back(absl::StrCat("grundy_game(n=", rng() % 8, ")"));
+          break;
       }
     }
     Sum g = MakeGame<Sum>(absl::StrCat("sum(", absl::StrJoin(parts, ","), ")"));
