@@ -475,6 +475,15 @@ class HeapSystem {
 
   // Start heaps of component c (used by CanonicalSpec).
   std::vector<int> StartHeaps(int c) const { return Heaps(start_, c); }
+  // The most heaps play from one heap of h in component c can reach.
+  int MaxHeapsOf(int c, int h) const { return components_[c].MaxHeaps(h); }
+  // A position of component 0 alone from heaps in decreasing order.
+  static State FromSortedHeaps(const std::vector<int>& heaps) {
+    State s;
+    for (size_t i = 0; i < heaps.size(); ++i) s.heaps[i] = static_cast<uint16_t>(heaps[i]);
+    s.count[0] = static_cast<uint8_t>(heaps.size());
+    return s;
+  }
 
  private:
   struct Component {

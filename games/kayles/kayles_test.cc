@@ -1,6 +1,7 @@
 #include "games/kayles/kayles.h"
 
 #include <random>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "games/octal/octal.h"
@@ -67,6 +68,33 @@ TEST(KaylesTest, EqualsOctal077) {
     EXPECT_EQ(testing::Sorted<Kayles>(a.best_moves), testing::Sorted<Kayles>(b.best_moves));
     EXPECT_EQ(GrundySolver::Solve(k, s, testing::TestOptions()).value, a.value);
   }
+}
+
+// Index/Unindex are inverse on every legal position, and GenerateParents is
+// the exact inverse of GenerateMoves.
+TEST(KaylesTest, IndexedIsConsistent) {
+  for (int n : {0, 1, 5, 12}) {
+    Kayles g = MakeGame<Kayles>(absl::StrCat("kayles(n=", n, ")"));
+    std::set<std::pair<uint64_t, uint64_t>> edges, reverse;
+    for (uint64_t i = 0; i < g.IndexSize(); ++i) {
+      Kayles::State s = g.Unindex(i);
+      ASSERT_EQ(g.Index(s), i);
+      auto parsed = g.ParseState(g.FormatState(s));
+      ASSERT_TRUE(parsed.ok()) << g.FormatState(s);
+      MoveListOf<Kayles> moves;
+      if (!g.Terminal(s)) g.GenerateMoves(s, moves);
+      for (auto m : moves) edges.insert({i, g.Index(g.Play(s, m))});
+      MoveList<Kayles::State, Kayles::kMaxParents> parents;
+      g.GenerateParents(s, parents);
+      std::set<uint64_t> seen;
+      for (auto p : parents) {
+        EXPECT_TRUE(seen.insert(g.Index(p)).second) << "parent listed twice";
+        reverse.insert({g.Index(p), i});
+      }
+    }
+    EXPECT_EQ(edges, reverse) << n;
+  }
+  EXPECT_GT(MakeGame<Kayles>("kayles(n=31)").IndexSize(), 1000u);
 }
 
 TEST(KaylesTest, RejectsBadInput) {
