@@ -7,14 +7,24 @@
 #include "core/type_list.h"
 #include "games/dodgem/dodgem.h"
 #include "games/ends/ends.h"
+#include "games/grundy_game/grundy_game.h"
+#include "games/kayles/kayles.h"
 #include "games/nim/nim.h"
+#include "games/octal/octal.h"
 #include "games/sim/sim.h"
+#include "games/subtraction/subtraction.h"
+#include "games/sum/sum.h"
 #include "games/tictactoe/tictactoe.h"
 
 namespace gamebench {
 
 using GameCatalog = TypeList<
     Nim,
+    Subtraction,
+    Kayles,
+    Octal,
+    GrundyGame,
+    Sum,
     TicTacToe,
     Ends,
     Sim,

@@ -7,13 +7,19 @@
 
 #include "core/type_list.h"
 #include "solvers/alphabeta.h"
+#include "solvers/grundy.h"
 #include "solvers/minimax.h"
 #include "solvers/retrograde.h"
 #include "solvers/tt.h"
 
 namespace gamebench {
 
-using SolverCatalog = TypeList<MinimaxSolver, AlphaBetaSolver, TtSolver, RetrogradeSolver>;
+using SolverCatalog = TypeList<
+    MinimaxSolver,
+    AlphaBetaSolver,
+    TtSolver,
+    RetrogradeSolver,
+    GrundySolver>;
 
 }  // namespace gamebench
 

@@ -26,6 +26,7 @@ absl::Status RunCompare(const std::vector<std::string>& argv);
 absl::Status RunAnalyze(const std::vector<std::string>& argv);
 absl::Status RunQuery(const std::vector<std::string>& argv);
 absl::Status RunVerify(const std::vector<std::string>& argv);
+absl::Status RunGrundy(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

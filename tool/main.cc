@@ -29,6 +29,10 @@ constexpr Command kCommands[] = {
      RunAnalyze},
     {"query", "FILE [--position POS] [--json]", RunQuery},
     {"verify", "FILE [--threads N] [--json]", RunVerify},
+    {"grundy",
+     "SPEC --upto N [--json] [--no-values] [--stop-when-proved] [--time-limit S] "
+     "[--method rare-common|plain]",
+     RunGrundy},
 };
 
 void PrintUsage(FILE* out) {

@@ -11,6 +11,7 @@
 // Index: mixed radix over the heaps, heap i a digit in [0, start_i]; the
 // index space is the positions with no heap above its starting size (all
 // those reachable from the start), and parents are generated within it.
+// A heap game (games/heap_game.h): one component with the rule of Nim.
 
 #include <algorithm>
 #include <array>
@@ -25,6 +26,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/game.h"
+#include "games/heap_game.h"
 
 namespace gamebench {
 
@@ -170,6 +172,19 @@ class Nim {
   void GenerateParents(const State& s, MoveList<State, kMaxParents>& parents) const {
     for (int i = 0; i < num_heaps_; ++i)
       for (int v = Heap(s, i) + 1; v <= Heap(start_, i); ++v) parents.push_back(WithHeap(s, i, v));
+  }
+
+  // Heap game: one component, every heap under the rule of Nim.
+  int NumComponents() const { return 1; }
+  const HeapRule& Rule(int) const {
+    static const HeapRule rule = HeapRule::Nim();
+    return rule;
+  }
+  std::vector<int> Heaps(const State& s, int) const {
+    std::vector<int> h;
+    for (int i = 0; i < num_heaps_; ++i)
+      if (Heap(s, i) > 0) h.push_back(Heap(s, i));
+    return h;
   }
 
   // Symmetry: the heaps are interchangeable.

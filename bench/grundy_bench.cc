@@ -1,0 +1,63 @@
+// Nim-sequence benchmarks (figures in results/grundy.md):
+//   - octal 0.6 (no known period) to n = 2^20 by the rare/common method;
+//   - Kayles (0.77) to n = 10^6 term by term (no early stop at the period);
+//   - terms per second of the rare/common method against the plain
+//     quadratic mex on the same prefix, for 0.6 and Kayles.
+// Run: build/bench/grundy_bench --benchmark_filter=... (each case once).
+
+#include <cstdint>
+#include <string>
+
+#include "benchmark/benchmark.h"
+#include "games/heap_game.h"
+#include "solvers/nim_sequence.h"
+
+namespace gamebench {
+namespace {
+
+void Sequence(benchmark::State& state, const char* code, NimSequence::Method method) {
+  const int64_t n = state.range(0);
+  auto rule = HeapRule::ParseOctal(code);
+  if (!rule.ok()) {
+    state.SkipWithError(std::string(rule.status().message()).c_str());
+    return;
+  }
+  uint64_t pairs = 0;
+  int max_value = 0;
+  for (auto _ : state) {
+    NimSequence seq(*rule, method);
+    if (!seq.ExtendTo(n).ok()) state.SkipWithError("ExtendTo failed");
+    pairs = seq.pairs_examined();
+    max_value = seq.max_value();
+    benchmark::DoNotOptimize(seq.values().data());
+  }
+  state.counters["terms_per_second"] = benchmark::Counter(
+      static_cast<double>(n + 1) * state.iterations(), benchmark::Counter::kIsRate);
+  state.counters["pairs_per_term"] = static_cast<double>(pairs) / static_cast<double>(n + 1);
+  state.counters["max_value"] = max_value;
+}
+
+void BM_Octal06RareCommon(benchmark::State& s) {
+  Sequence(s, "0.6", NimSequence::Method::kRareCommon);
+}
+void BM_Octal06Plain(benchmark::State& s) { Sequence(s, "0.6", NimSequence::Method::kPlain); }
+void BM_KaylesRareCommon(benchmark::State& s) {
+  Sequence(s, "0.77", NimSequence::Method::kRareCommon);
+}
+void BM_KaylesPlain(benchmark::State& s) { Sequence(s, "0.77", NimSequence::Method::kPlain); }
+
+BENCHMARK(BM_Octal06RareCommon)
+    ->Arg(1 << 16)
+    ->Arg(1 << 20)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_Octal06Plain)->Arg(1 << 16)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_KaylesRareCommon)
+    ->Arg(1 << 16)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_KaylesPlain)->Arg(1 << 16)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace
+}  // namespace gamebench

@@ -1,0 +1,127 @@
+#ifndef GAMEBENCH_SOLVERS_NIM_SEQUENCE_H_
+#define GAMEBENCH_SOLVERS_NIM_SEQUENCE_H_
+
+// Nim-sequences: g(0), g(1), ... of a heap rule (games/heap_game.h), where
+// g(h) is the Grundy value of one heap of h, computed term by term, and the
+// detection of their periods, proved for octal codes by the octal
+// periodicity theorem.
+//
+// The costly part of a term is the mex over the splits h - k = a + b, which
+// is linear in h, so the plain method is quadratic. The rare/common method
+// (Gangolli–Plambeck; Flammenkamp's "sparse space") splits the values by a
+// mask M into rare (parity of v & M even) and common (odd) ones: rare values
+// form a subgroup, so common ^ common and rare ^ rare are rare and rare ^
+// common is common. For a good M most positions hold common values, and then:
+//   1. the pairs with a rare side (few: the rare positions) give every common
+//      option value; the candidate c is the least common value missing;
+//   2. g(h) = c unless some rare value below c is missing too; the remaining
+//      (common ^ common) pairs are scanned only until every rare value below
+//      c has been seen, which for a good M happens after a few pairs. Only
+//      when g(h) is itself rare does the scan run to the end.
+// The result never depends on M (any M gives the right mex; a bad one only
+// costs time). M is re-chosen from the value frequencies at every power of
+// two (a Walsh–Hadamard transform scores every mask at once).
+//
+// Memory: the sequence itself, 2 bytes a term (values are uint16), plus the
+// list of rare positions (4 bytes each; few by the choice of M).
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "games/heap_game.h"
+
+namespace gamebench {
+
+class NimSequence {
+ public:
+  enum class Method { kRareCommon, kPlain };
+
+  explicit NimSequence(HeapRule rule, Method method = Method::kRareCommon);
+
+  // Computes the terms up to g(n) inclusive (no-op when already there).
+  // Fails when a value does not fit in 16 bits.
+  absl::Status ExtendTo(int64_t n);
+
+  const HeapRule& rule() const { return rule_; }
+  // Terms computed: g(0..size()-1).
+  int64_t size() const { return static_cast<int64_t>(g_.size()); }
+  uint16_t operator[](int64_t n) const { return g_[n]; }
+  const std::vector<uint16_t>& values() const { return g_; }
+  uint16_t max_value() const { return max_value_; }
+
+  // Counters: split pairs examined, and the current rare/common split.
+  uint64_t pairs_examined() const { return pairs_; }
+  uint32_t mask() const { return mask_; }
+  int64_t rare_positions() const { return static_cast<int64_t>(rare_pos_.size()); }
+
+ private:
+  uint16_t NextPlain(int64_t n);
+  uint16_t NextRareCommon(int64_t n);
+  void AddRemovals(int64_t n, uint32_t tag);
+  uint32_t FirstZero(const std::vector<uint64_t>& bits) const;
+  void Push(int64_t n, uint16_t v);
+  void ResizeValueSpace();
+  void ChooseMask();
+  void PrepareChunk(int64_t n0);
+  bool IsCommon(uint32_t v) const { return __builtin_parity(v & mask_) != 0; }
+
+  HeapRule rule_;
+  Method method_;
+  std::vector<uint16_t> g_;
+  uint16_t max_value_ = 0;
+
+  // The rule as lists of removals: take the whole heap of k, leave one heap
+  // (g(n - k)), leave two heaps (splits of n - k). Nim: every g(0..n-1).
+  std::vector<int64_t> take_all_, leave_one_, leave_two_;
+  bool unequal_ = false;  // Grundy's game: the two heaps must differ
+  bool prefix_ = false;   // Nim
+  bool primes_ = false;   // subtraction of primes: removal lists grow with n
+  std::vector<uint64_t> prefix_seen_;
+
+  // Value space: every value so far is < 2^bits_, so every option value
+  // (an xor of two) is too, and a mex is at most 2^bits_.
+  int bits_ = 0;
+  int words_ = 0;
+  std::vector<uint32_t> stamp_;            // stamp_[v] == n + 1: v is an option of n
+  std::vector<uint16_t> commons_, rares_;  // the values up to 2^(bits_+1), by class
+  std::vector<uint16_t> need_;
+  std::vector<uint16_t> xor_buf_;
+  std::vector<uint32_t> freq_;  // value frequencies over g(1..)
+
+  uint32_t mask_ = 0;               // 0: plain method
+  std::vector<uint32_t> rare_pos_;  // positions >= 1 holding rare values, ascending
+  std::vector<uint16_t> rare_val_;  // their values
+  int64_t next_choice_ = 64;
+  // Terms are computed in chunks of kChunk: far_ holds, for each term of the
+  // current chunk, a byte per value: 1 when a far rare split gives it.
+  static constexpr int64_t kChunk = 64;
+  int64_t chunk_start_ = -1;
+  size_t chunk_rare_count_ = 0;
+  int far_words_ = 0;  // bytes per term
+  std::vector<uint8_t> far_;
+  uint64_t pairs_ = 0;
+};
+
+// Period of a computed sequence g(0..N).
+struct PeriodInfo {
+  bool found = false;
+  int64_t period = 0;
+  int64_t preperiod = 0;  // least n0 with g(n + p) = g(n) for all n0 <= n <= N - p
+  bool proved = false;    // the octal periodicity theorem applies
+};
+
+// The least p that either the octal periodicity theorem proves or whose
+// periodic stretch [n0, N] spans at least 3 periods. The theorem: for a code
+// of t digits (code_length = t; -1 for rules that are not finite octal
+// codes), g(n + p) = g(n) for all n0 <= n < 2 n0 + p + t implies it for all
+// n >= n0.
+PeriodInfo FindPeriod(const std::vector<uint16_t>& g, int code_length);
+
+// The definition, for tests: g(h) = mex { g(a) ^ g(b) : (a, b) an option of
+// h }, with the options from HeapRule::ForEachOption. Quadratic or worse.
+std::vector<uint16_t> DefinitionNimSequence(const HeapRule& rule, int n);
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_NIM_SEQUENCE_H_

@@ -1,0 +1,130 @@
+#include "solvers/nim_sequence.h"
+
+#include <random>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+
+namespace gamebench {
+namespace {
+
+HeapRule Code(const std::string& code) {
+  auto rule = HeapRule::ParseOctal(code);
+  EXPECT_TRUE(rule.ok()) << rule.status();
+  return *rule;
+}
+
+void ExpectMatchesDefinition(const HeapRule& rule, int n) {
+  const std::vector<uint16_t> def = DefinitionNimSequence(rule, n);
+  for (auto method : {NimSequence::Method::kRareCommon, NimSequence::Method::kPlain}) {
+    NimSequence seq(rule, method);
+    ASSERT_TRUE(seq.ExtendTo(n).ok());
+    ASSERT_EQ(seq.size(), n + 1);
+    for (int h = 0; h <= n; ++h)
+      ASSERT_EQ(seq[h], def[h]) << rule.Name() << " g(" << h << ")"
+                                << (method == NimSequence::Method::kPlain ? " plain" : " rc");
+  }
+}
+
+// Named codes, long enough for the rare/common split to be in use.
+TEST(NimSequenceTest, MatchesDefinitionOnKnownCodes) {
+  for (const char* code : {"0.77", "0.07", "0.137", "0.6", "0.4", "0.16", "0.054", "0.34", "0.144",
+                           "0.772", "0.3122", "0.4107", "0.165"})
+    ExpectMatchesDefinition(Code(code), 3000);
+}
+
+// Random codes of 1 to 5 digits.
+TEST(NimSequenceTest, MatchesDefinitionOnRandomCodes) {
+  std::mt19937_64 rng(2024);
+  for (int t = 0; t < 40; ++t) {
+    std::string code = "0.";
+    const int digits = 1 + static_cast<int>(rng() % 5);
+    for (int i = 0; i < digits; ++i) code += static_cast<char>('0' + rng() % 8);
+    auto rule = HeapRule::ParseOctal(code);
+    if (!rule.ok()) continue;
+    ExpectMatchesDefinition(*rule, 1500);
+  }
+}
+
+TEST(NimSequenceTest, MatchesDefinitionOnOtherRules) {
+  ExpectMatchesDefinition(HeapRule::Grundy(), 3000);
+  ExpectMatchesDefinition(HeapRule::Primes(), 2000);
+  ExpectMatchesDefinition(HeapRule::Nim(), 500);
+  ExpectMatchesDefinition(HeapRule::Subtraction({1, 2, 4}), 500);
+  NimSequence nim(HeapRule::Nim());
+  ASSERT_TRUE(nim.ExtendTo(5000).ok());
+  for (int h = 0; h <= 5000; ++h) EXPECT_EQ(nim[h], h);
+}
+
+// Kayles: period 12 from n = 71 (the last exceptional value is g(70)),
+// proved by the octal periodicity theorem once enough terms are known.
+TEST(NimSequenceTest, KaylesPeriodIsProved) {
+  NimSequence seq(Code("0.77"));
+  ASSERT_TRUE(seq.ExtendTo(2000).ok());
+  PeriodInfo p = FindPeriod(seq.values(), 2);
+  EXPECT_TRUE(p.found);
+  EXPECT_EQ(p.period, 12);
+  EXPECT_EQ(p.preperiod, 71);
+  EXPECT_TRUE(p.proved);
+  EXPECT_NE(seq[70], seq[82]);
+  // Too short to prove: 2 n0 + 2 p + t - 1 = 167 terms beyond 0 are needed.
+  std::vector<uint16_t> prefix(seq.values().begin(), seq.values().begin() + 167);
+  EXPECT_FALSE(FindPeriod(prefix, 2).proved);
+  std::vector<uint16_t> enough(seq.values().begin(), seq.values().begin() + 168);
+  EXPECT_TRUE(FindPeriod(enough, 2).proved);
+}
+
+TEST(NimSequenceTest, DawsonsKaylesPeriod34) {
+  NimSequence seq(Code("0.07"));
+  ASSERT_TRUE(seq.ExtendTo(2000).ok());
+  PeriodInfo p = FindPeriod(seq.values(), 2);
+  EXPECT_TRUE(p.proved);
+  EXPECT_EQ(p.period, 34);
+  EXPECT_EQ(p.preperiod, 53);
+}
+
+TEST(NimSequenceTest, SubtractionPeriods) {
+  NimSequence a(HeapRule::Subtraction({1, 2, 3}));
+  ASSERT_TRUE(a.ExtendTo(100).ok());
+  PeriodInfo p = FindPeriod(a.values(), 3);
+  EXPECT_TRUE(p.proved);
+  EXPECT_EQ(p.period, 4);
+  EXPECT_EQ(p.preperiod, 0);
+  for (int h = 0; h <= 100; ++h) EXPECT_EQ(a[h], h % 4);
+}
+
+// Synthetic sequences with a known preperiod and period.
+TEST(NimSequenceTest, FindsKnownPeriods) {
+  std::mt19937_64 rng(3);
+  for (int t = 0; t < 50; ++t) {
+    const int p = 1 + static_cast<int>(rng() % 40), n0 = static_cast<int>(rng() % 100);
+    std::vector<uint16_t> pattern(p);
+    for (auto& v : pattern) v = static_cast<uint16_t>(rng() % 1000);
+    std::vector<uint16_t> g;
+    for (int i = 0; i < n0; ++i) g.push_back(static_cast<uint16_t>(1000 + rng() % 1000));
+    if (n0 > 0) g[n0 - 1] = static_cast<uint16_t>(pattern[(p - 1) % p] + 2000);  // exceptional
+    for (int i = 0; i < 10 * p + 200; ++i) g.push_back(pattern[i % p]);
+    PeriodInfo info = FindPeriod(g, -1);
+    ASSERT_TRUE(info.found);
+    // The least period of the pattern divides p.
+    EXPECT_EQ(p % info.period, 0);
+    EXPECT_LE(info.preperiod, n0);
+    EXPECT_FALSE(info.proved);  // not an octal code
+  }
+  std::vector<uint16_t> none;
+  for (int i = 0; i < 1000; ++i) none.push_back(static_cast<uint16_t>(i));
+  EXPECT_FALSE(FindPeriod(none, 2).found);
+}
+
+TEST(NimSequenceTest, OctalCodeErrors) {
+  EXPECT_FALSE(HeapRule::ParseOctal("0.8").ok());
+  EXPECT_FALSE(HeapRule::ParseOctal("0.").ok());
+  EXPECT_FALSE(HeapRule::ParseOctal("").ok());
+  EXPECT_FALSE(HeapRule::ParseOctal("0.000").ok());
+  EXPECT_FALSE(HeapRule::ParseOctal("12").ok());
+  EXPECT_EQ(Code("0.770").Name(), "0.77");
+  EXPECT_EQ(Code("0.770").code_length(), 2);
+}
+
+}  // namespace
+}  // namespace gamebench
