@@ -41,6 +41,7 @@ class SpecParser {
     SkipSpace();
     if (pos_ == text_.size() || text_[pos_] != '(') return spec;
     ++pos_;  // '('
+    spec.parenthesized = true;
     SkipSpace();
     if (pos_ < text_.size() && text_[pos_] == ')') {
       ++pos_;

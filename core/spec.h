@@ -19,6 +19,7 @@ struct Spec {
   std::string name;
   std::vector<std::pair<std::string, std::string>> params;  // in given order
   std::vector<Spec> args;                                   // nested specs
+  bool parenthesized = false;  // `name(...)` rather than the bare `name`
 };
 
 // Parses a whole spec; rejects empty names, unbalanced parentheses, empty

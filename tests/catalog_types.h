@@ -36,8 +36,13 @@ struct GameTypeName {
 template <typename G>
 std::string ExplicitDefaultSpec() {
   std::vector<std::string> items;
-  for (const ParamInfo& p : G::Params())
-    items.push_back(absl::StrCat(p.name, "=", p.default_value));
+  for (const ParamInfo& p : G::Params()) {
+    if (p.name.starts_with("(")) {
+      items.push_back(p.default_value);  // positional: nested games (sum)
+    } else {
+      items.push_back(absl::StrCat(p.name, "=", p.default_value));
+    }
+  }
   if (items.empty()) return std::string(G::kName);
   return absl::StrCat(G::kName, "(", absl::StrJoin(items, ","), ")");
 }

@@ -153,6 +153,7 @@ TYPED_TEST(Conformance, IndexAndParents) {
         if (game.Terminal(s)) break;
         MoveListOf<G> moves;
         game.GenerateMoves(s, moves);
+        ASSERT_GT(moves.size(), 0) << game.FormatState(s);
         const auto child = game.Play(s, moves[static_cast<int>(rng() % moves.size())]);
         MoveList<typename G::State, G::kMaxParents> child_parents;
         game.GenerateParents(child, child_parents);

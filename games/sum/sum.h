@@ -39,7 +39,7 @@ class Sum : public HeapSystem {
       "component";
 
   static std::vector<ParamInfo> Params() {
-    return {{"(games)", "kayles(n=7);nim(heaps=3;5)",
+    return {{"(games)", "kayles(n=7),nim(heaps=3;5)",
              "1 to 8 component games as nested specs: sum(kayles(n=7),nim(heaps=3;5),...)"},
             {"misere", "false", "true: the player who makes the last move loses"}};
   }
@@ -58,12 +58,16 @@ class Sum : public HeapSystem {
     auto misere = r.Bool("misere", false);
     if (!misere.ok()) return misere.status();
     if (auto st = r.Finish(/*allow_args=*/true); !st.ok()) return st;
-    if (spec.args.empty())
+    // A bare `sum` is the documented default, as a bare name is for every
+    // game; `sum()` or `sum(misere=true)` without components is an error.
+    static const Spec kDefault = *ParseSpec("sum(kayles(n=7),nim(heaps=3;5))");
+    if (spec.args.empty() && spec.parenthesized)
       return absl::InvalidArgumentError(
           "sum: needs at least one component game, e.g. sum(kayles(n=7),nim(heaps=3;5))");
+    const std::vector<Spec>& args = spec.args.empty() ? kDefault.args : spec.args;
     std::vector<ComponentSpec> components;
     std::vector<std::string> specs;
-    for (const Spec& arg : spec.args) {
+    for (const Spec& arg : args) {
       absl::Status status = absl::InvalidArgumentError(absl::StrCat(
           "sum: '", arg.name, "' cannot be a component (components: ", ComponentNames(), ")"));
       ForEachType(SumComponents{}, [&]<typename G>() {
