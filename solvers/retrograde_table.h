@@ -99,6 +99,10 @@ struct RetrogradeTable {
   int levels = 0;          // backward levels: the largest remoteness + 1
   int forward_levels = 0;  // forward levels: the depth of the reachable graph + 1
   double forward_seconds = 0, backward_seconds = 0;
+  // Checkpoints (retrograde_checkpoint.h): where this run resumed from and
+  // where it last saved ("" if not), and how many it saved.
+  std::string resumed_from, checkpoint_at;
+  int checkpoints = 0;
 
   uint64_t index_size() const { return entries.size(); }
 };
