@@ -113,9 +113,9 @@ class RetrogradeSolver {
   // exists, and leaves a checkpoint when the time limit stops it. The caller
   // removes the file once the result is safe.
   template <Indexed G>
-  static absl::StatusOr<RetrogradeTable> Analyze(const G& game, const typename G::State& root,
-                                                 const SolveOptions& options,
-                                                 const RetroCheckpointOptions* checkpoint = nullptr) {
+  static absl::StatusOr<RetrogradeTable> Analyze(
+      const G& game, const typename G::State& root, const SolveOptions& options,
+      const RetroCheckpointOptions* checkpoint = nullptr) {
     static_assert(G::kMaxMoves <= retro::kLowMask, "child counts must fit in 14 bits");
     if (auto st = Precheck(game, root, options); !st.ok()) return st;
     Analysis<G> a(game, options, checkpoint && !checkpoint->path.empty() ? checkpoint : nullptr);
@@ -322,15 +322,14 @@ class RetrogradeSolver {
       entries_ = table_.entries.data();
       table_.root_index = game_.Index(root);
       if (checkpoint_ && RetroCheckpointExists(checkpoint_->path)) {
-        absl::StatusOr<RetroCheckpointHeader> h = LoadRetroCheckpoint(
-            checkpoint_->path, CheckpointHeader(RetroPhase::kForward, 0, false), entries_,
-            cur_.data(), next_.data());
+        absl::StatusOr<RetroCheckpointHeader> h =
+            LoadRetroCheckpoint(checkpoint_->path, CheckpointHeader(RetroPhase::kForward, 0, false),
+                                entries_, cur_.data(), next_.data());
         if (!h.ok()) return h.status();
         resumed_ = *h;
         table_.resumed_from = DescribeCheckpoint(*h);
         std::fprintf(stderr, "analyze: resuming %s from checkpoint '%s' at %s\n",
-                     table_.game.c_str(), checkpoint_->path.c_str(),
-                     table_.resumed_from.c_str());
+                     table_.game.c_str(), checkpoint_->path.c_str(), table_.resumed_from.c_str());
       }
       absl::Status status;
       if (!resumed_ || resumed_->phase == RetroPhase::kForward)
@@ -500,8 +499,9 @@ class RetrogradeSolver {
         ForEachInFrontier(collect, flush);
         if (deadline_.stopped()) {
           stopped_mid_level_ = true;
-          if (auto st = SaveCheckpoint(RetroPhase::kForward, table_.forward_levels, true);
-              !st.ok())
+          table_.stopped_at = DescribeCheckpoint(
+              CheckpointHeader(RetroPhase::kForward, table_.forward_levels, true));
+          if (auto st = SaveCheckpoint(RetroPhase::kForward, table_.forward_levels, true); !st.ok())
             return st;
           break;
         }
@@ -524,7 +524,8 @@ class RetrogradeSolver {
       const uint64_t n = game_.IndexSize();
       std::atomic<uint64_t> frontier{0};
       const bool resumed = resumed_ && resumed_->phase == RetroPhase::kBackward;
-      if (!resumed) tbb::parallel_for(Range(0, cur_.size(), kGrain), [&](const Range& range) {
+      // (Skipped on resuming a backward checkpoint: its cur_ is the frontier.)
+      tbb::parallel_for(Range(0, resumed ? 0 : cur_.size(), kGrain), [&](const Range& range) {
         uint64_t local = 0;
         for (uint64_t w = range.begin(); w != range.end(); ++w) {
           uint64_t bits = 0;
@@ -601,6 +602,8 @@ class RetrogradeSolver {
         ForEachInFrontier(collect, flush);
         if (deadline_.stopped()) {
           stopped_mid_level_ = true;
+          table_.stopped_at =
+              DescribeCheckpoint(CheckpointHeader(RetroPhase::kBackward, level, true));
           if (auto st = SaveCheckpoint(RetroPhase::kBackward, level, true); !st.ok()) return st;
           break;
         }
@@ -693,7 +696,7 @@ class RetrogradeSolver {
     const RetroCheckpointOptions* checkpoint_;  // null: no checkpoints
     CheckpointClock checkpoint_clock_;
     std::optional<RetroCheckpointHeader> resumed_;  // the checkpoint this run resumed from
-    bool stopped_mid_level_ = false;                 // the time limit stopped a level
+    bool stopped_mid_level_ = false;                // the time limit stopped a level
     int threads_;
     tbb::task_arena arena_;
     Deadline deadline_;

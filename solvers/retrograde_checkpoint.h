@@ -38,8 +38,8 @@ inline constexpr char kRetroCheckpointMagic[8] = {'G', 'B', 'C', 'K', 'P', 'T', 
 inline constexpr uint32_t kRetroCheckpointVersion = 1;
 
 struct RetroCheckpointOptions {
-  std::string path;               // empty: no checkpoints
-  double interval_seconds = 60;   // between checkpoints; 0: at every level boundary
+  std::string path;              // empty: no checkpoints
+  double interval_seconds = 60;  // between checkpoints; 0: at every level boundary
   // Test hook (GAMEBENCH_CHECKPOINT_KILL_AFTER=K in the tool): the process
   // SIGKILLs itself right after its K-th checkpoint, so that a test can
   // interrupt a run at a deterministic point. 0: never.

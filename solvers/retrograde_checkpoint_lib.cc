@@ -116,8 +116,8 @@ absl::StatusOr<RetroCheckpointHeader> LoadRetroCheckpoint(const std::string& pat
                                                           uint16_t* entries, uint64_t* cur,
                                                           uint64_t* next) {
   auto error = [&path](absl::string_view what) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "checkpoint file '", path, "': ", what, " (remove it to start the analysis afresh)"));
+    return absl::InvalidArgumentError(absl::StrCat("checkpoint file '", path, "': ", what,
+                                                   " (remove it to start the analysis afresh)"));
   };
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!f) return error(ErrnoText());

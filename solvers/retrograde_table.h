@@ -102,6 +102,7 @@ struct RetrogradeTable {
   // Checkpoints (retrograde_checkpoint.h): where this run resumed from and
   // where it last saved ("" if not), and how many it saved.
   std::string resumed_from, checkpoint_at;
+  std::string stopped_at;  // where the time limit stopped it ("" if it did not)
   int checkpoints = 0;
 
   uint64_t index_size() const { return entries.size(); }

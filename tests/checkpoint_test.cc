@@ -101,8 +101,8 @@ class CheckpointTest : public ::testing::Test {
       std::remove(f.c_str());
   }
   std::string Command(const std::string& extra = "") const {
-    return "analyze " + Spec() + " --threads 2 --save " + table_ + " --checkpoint " +
-           checkpoint_ + " --checkpoint-every 0" + extra;
+    return "analyze " + Spec() + " --threads 2 --save " + table_ + " --checkpoint " + checkpoint_ +
+           " --checkpoint-every 0" + extra;
   }
   // The run finished: the table is the uninterrupted run's, and the
   // checkpoint is gone.
@@ -184,8 +184,7 @@ TEST_F(CheckpointTest, KilledFromOutsideResumes) {
 TEST_F(CheckpointTest, TimeLimitedRunsResumeToTheSameTable) {
   ToolRun first = RunTool(Command(" --time-limit 0.000001"));
   EXPECT_TRUE(OneLineError(first)) << first.err;  // stopped: no table to save
-  EXPECT_NE(first.err.find("run the same command again to resume"), std::string::npos)
-      << first.err;
+  EXPECT_NE(first.err.find("run the same command again to resume"), std::string::npos) << first.err;
   ASSERT_TRUE(Exists(checkpoint_));
   EXPECT_FALSE(Exists(table_));
   int runs = 1;
@@ -198,8 +197,8 @@ TEST_F(CheckpointTest, TimeLimitedRunsResumeToTheSameTable) {
   EXPECT_LT(runs, 400);
   ExpectIdenticalTable();
   // Without --save, a stopped run reports where its checkpoint is.
-  ToolRun j = RunTool("analyze " + Spec() + " --json --time-limit 0.000001 --checkpoint " +
-                  checkpoint_);
+  ToolRun j =
+      RunTool("analyze " + Spec() + " --json --time-limit 0.000001 --checkpoint " + checkpoint_);
   EXPECT_EQ(j.status, 0) << j.err;
   EXPECT_NE(j.out.find("\"complete\":false"), std::string::npos) << j.out;
   EXPECT_NE(j.out.find("\"checkpoint\":\"" + checkpoint_ + "\""), std::string::npos) << j.out;
@@ -247,8 +246,9 @@ TEST(CheckpointFlagsTest, BadFlagsAreRefused) {
   EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --checkpoint-every -1")));
   EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --checkpoint-every x")));
   EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --save " + f)));
-  EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint /nonexistent-dir/x.ckpt "
-                                   "--checkpoint-every 0")));
+  EXPECT_TRUE(
+      OneLineError(RunTool("analyze dodgem --checkpoint /nonexistent-dir/x.ckpt "
+                           "--checkpoint-every 0")));
   EXPECT_FALSE(Exists(f));
 }
 

@@ -96,8 +96,8 @@ TEST_F(BitFlipTest, EverySingleBitFlipFailsToLoad) {
     int tried = 0, accepted = 0;
     size_t first_accepted = 0;
     for (size_t bit = 0; bit < bytes->size() * 8; ++bit) {
-      const bool sampled = bytes == &nim || bit < header * 8 ||
-                           bit >= (bytes->size() - 8) * 8 || bit % 97 == 0;
+      const bool sampled =
+          bytes == &nim || bit < header * 8 || bit >= (bytes->size() - 8) * 8 || bit % 97 == 0;
       if (!sampled) continue;
       std::string b = *bytes;
       b[bit / 8] ^= static_cast<char>(1 << (bit % 8));

@@ -57,7 +57,8 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
   if (!every.ok()) return every.status();
   checkpoint.interval_seconds = *every;
   // Test hook: SIGKILL after the K-th checkpoint (tests/checkpoint_test.cc).
-  if (const char* k = std::getenv("GAMEBENCH_CHECKPOINT_KILL_AFTER")) checkpoint.kill_after = std::atoi(k);
+  if (const char* k = std::getenv("GAMEBENCH_CHECKPOINT_KILL_AFTER"))
+    checkpoint.kill_after = std::atoi(k);
 
   Json out = Json::MakeObject();
   absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
@@ -92,6 +93,7 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
       out.Set("seconds", table->seconds);
       out.Set("peak_memory_bytes", PeakMemoryBytes());
       out.Set("complete", table->complete);
+      if (!table->complete) out.Set("stopped_at", table->stopped_at);
       out.Set("index_size", table->index_size());
       out.Set("table_bytes", table->index_size() * sizeof(uint16_t));
       out.Set("bytes_per_position",
@@ -109,13 +111,13 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
       const std::string resume_note =
           checkpoint.path.empty() || table->complete
               ? std::string()
-              : absl::StrCat("; checkpoint '", checkpoint.path, "' saved at ",
-                             table->checkpoint_at, ": run the same command again to resume");
+              : absl::StrCat("; checkpoint '", checkpoint.path, "' saved at ", table->checkpoint_at,
+                             ": run the same command again to resume");
       if (save) {
         if (!table->complete)
-          return absl::InvalidArgumentError(absl::StrCat(
-              "the analysis was stopped by the time limit; an incomplete table is not saved",
-              resume_note));
+          return absl::InvalidArgumentError(
+              absl::StrCat("the analysis was stopped by the time limit at ", table->stopped_at,
+                           "; an incomplete table is not saved", resume_note));
         if (auto st = SaveRetrogradeTable(*table, *save); !st.ok()) return st;
         out.Set("file", *save);
       }
@@ -125,7 +127,8 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
           out.Set("checkpoint", nullptr);
         } else {
           out.Set("checkpoint", checkpoint.path);
-          std::fprintf(stderr, "analyze: stopped by the time limit%s\n", resume_note.c_str());
+          std::fprintf(stderr, "analyze: stopped by the time limit at %s%s\n",
+                       table->stopped_at.c_str(), resume_note.c_str());
         }
       }
       return absl::OkStatus();
