@@ -19,7 +19,10 @@ for target in "$build_dir"/fuzz/fuzz_*; do
   mkdir -p "$work/$name"
   [ -d "$corpus" ] && cp -r "$corpus"/. "$work/$name"/
   echo "fuzz: $name for ${seconds}s" >&2
-  "$target" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
+  # Table files are bigger than specs and positions: room for dodgem(n=3)'s.
+  max_len=4096
+  [ "$name" = fuzz_table ] && max_len=8192
+  "$target" -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 \
             -artifact_prefix="$work/" "$work/$name" 2>"$work/$name.log" || {
     tail -40 "$work/$name.log" >&2
     echo "fuzz: $name FAILED" >&2

@@ -16,7 +16,8 @@ fi
 cmake --build "$build_dir" -j"$(nproc)"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+# tests/tsan.supp: oneTBB-internal false positives only (each entry says why).
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tests/tsan.supp}
 # Sanitized code runs several times slower: the suite knows to use smaller
 # instances when GAMEBENCH_SANITIZED is set.
 export GAMEBENCH_SANITIZED=$kind

@@ -24,9 +24,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +41,7 @@
 #include "core/memory.h"
 #include "core/progress.h"
 #include "core/solve.h"
+#include "solvers/retrograde_checkpoint.h"
 #include "solvers/retrograde_table.h"
 #include "solvers/search_common.h"
 #include "tbb/blocked_range.h"
@@ -103,12 +108,17 @@ class RetrogradeSolver {
   }
 
   // The whole table: every position reachable from `root`.
+  // With `checkpoint` (and a path in it), the analysis saves its state at
+  // level boundaries (retrograde_checkpoint.h), resumes from the file when it
+  // exists, and leaves a checkpoint when the time limit stops it. The caller
+  // removes the file once the result is safe.
   template <Indexed G>
-  static absl::StatusOr<RetrogradeTable> Analyze(const G& game, const typename G::State& root,
-                                                 const SolveOptions& options) {
+  static absl::StatusOr<RetrogradeTable> Analyze(
+      const G& game, const typename G::State& root, const SolveOptions& options,
+      const RetroCheckpointOptions* checkpoint = nullptr) {
     static_assert(G::kMaxMoves <= retro::kLowMask, "child counts must fit in 14 bits");
     if (auto st = Precheck(game, root, options); !st.ok()) return st;
-    Analysis<G> a(game, options);
+    Analysis<G> a(game, options, checkpoint && !checkpoint->path.empty() ? checkpoint : nullptr);
     return a.Run(root);
   }
 
@@ -290,9 +300,11 @@ class RetrogradeSolver {
    public:
     using State = typename G::State;
 
-    Analysis(const G& game, const SolveOptions& options)
+    Analysis(const G& game, const SolveOptions& options, const RetroCheckpointOptions* checkpoint)
         : game_(game),
           options_(options),
+          checkpoint_(checkpoint),
+          checkpoint_clock_(checkpoint ? checkpoint->interval_seconds : 0),
           threads_(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency()),
           arena_(threads_),
           deadline_(options.time_limit_seconds),
@@ -309,9 +321,23 @@ class RetrogradeSolver {
       next_ = ZeroedArray<uint64_t>(words);
       entries_ = table_.entries.data();
       table_.root_index = game_.Index(root);
+      if (checkpoint_ && RetroCheckpointExists(checkpoint_->path)) {
+        absl::StatusOr<RetroCheckpointHeader> h =
+            LoadRetroCheckpoint(checkpoint_->path, CheckpointHeader(RetroPhase::kForward, 0, false),
+                                entries_, cur_.data(), next_.data());
+        if (!h.ok()) return h.status();
+        resumed_ = *h;
+        table_.resumed_from = DescribeCheckpoint(*h);
+        std::fprintf(stderr, "analyze: resuming %s from checkpoint '%s' at %s\n",
+                     table_.game.c_str(), checkpoint_->path.c_str(), table_.resumed_from.c_str());
+      }
       absl::Status status;
-      arena_.execute([&] { status = Forward(); });
-      if (status.ok() && !deadline_.stopped()) arena_.execute([&] { status = Backward(); });
+      if (!resumed_ || resumed_->phase == RetroPhase::kForward)
+        arena_.execute([&] { status = Forward(); });
+      // A forward phase stopped inside a level goes no further; one that
+      // finished goes on (the backward loop stops at once if the time is up,
+      // leaving a backward checkpoint).
+      if (status.ok() && !stopped_mid_level_) arena_.execute([&] { status = Backward(); });
       if (!status.ok()) return status;
       progress_.Finish();
       table_.complete = !deadline_.stopped();
@@ -396,9 +422,18 @@ class RetrogradeSolver {
       Stopwatch watch;
       progress_.Phase("retrograde: enumerate");
       done_ = 0;
-      SetBit(cur_, table_.root_index);
-      entries_[table_.root_index] = retro::Entry(retro::kUndecided, 0);
-      std::atomic<uint64_t> frontier{1};
+      // Positions added to next_ by the level in progress (a checkpoint
+      // taken inside a level carries some over).
+      uint64_t carried = 0;
+      if (resumed_) {
+        done_ = resumed_->done;
+        table_.forward_levels = static_cast<int>(resumed_->level);
+        if (resumed_->mid_level) carried = PopCount(next_);
+      } else {
+        SetBit(cur_, table_.root_index);
+        entries_[table_.root_index] = retro::Entry(retro::kUndecided, 0);
+      }
+      std::atomic<uint64_t> frontier{0};
       auto collect = [&](uint64_t i, Batch& b) {
         const State s = game_.Unindex(i);
         b.index[b.items] = i;
@@ -458,11 +493,24 @@ class RetrogradeSolver {
         }
         if (added) frontier.fetch_add(added, std::memory_order_relaxed);
       };
-      while (frontier.load() > 0 && !deadline_.stopped()) {
-        frontier = 0;
+      for (bool pending = true; pending;) {
+        frontier = carried;
+        carried = 0;
         ForEachInFrontier(collect, flush);
+        if (deadline_.stopped()) {
+          stopped_mid_level_ = true;
+          table_.stopped_at = DescribeCheckpoint(
+              CheckpointHeader(RetroPhase::kForward, table_.forward_levels, true));
+          if (auto st = SaveCheckpoint(RetroPhase::kForward, table_.forward_levels, true); !st.ok())
+            return st;
+          break;
+        }
         cur_.Swap(next_);
         ++table_.forward_levels;
+        pending = frontier.load() > 0;
+        if (pending)
+          if (auto st = MaybeCheckpoint(RetroPhase::kForward, table_.forward_levels); !st.ok())
+            return st;
       }
       table_.positions = done_.load();
       table_.forward_seconds = watch.Seconds();
@@ -475,7 +523,9 @@ class RetrogradeSolver {
       // Level 0: the terminal positions (the only decided entries so far).
       const uint64_t n = game_.IndexSize();
       std::atomic<uint64_t> frontier{0};
-      tbb::parallel_for(Range(0, cur_.size(), kGrain), [&](const Range& range) {
+      const bool resumed = resumed_ && resumed_->phase == RetroPhase::kBackward;
+      // (Skipped on resuming a backward checkpoint: its cur_ is the frontier.)
+      tbb::parallel_for(Range(0, resumed ? 0 : cur_.size(), kGrain), [&](const Range& range) {
         uint64_t local = 0;
         for (uint64_t w = range.begin(); w != range.end(); ++w) {
           uint64_t bits = 0;
@@ -492,6 +542,17 @@ class RetrogradeSolver {
       done_ = 0;
       bool overflow = false;
       int level = 0;
+      uint64_t carried = 0;  // as in Forward
+      bool pending = frontier.load() > 0;
+      if (resumed) {
+        level = static_cast<int>(resumed_->level);
+        table_.positions = resumed_->positions;
+        table_.forward_levels = static_cast<int>(resumed_->forward_levels);
+        if (resumed_->mid_level) carried = PopCount(next_);
+        pending = true;
+      } else if (pending) {
+        if (auto st = MaybeCheckpoint(RetroPhase::kBackward, 0); !st.ok()) return st;
+      }
       uint16_t as_win = 0, as_loss = 0;
       auto collect = [&](uint64_t i, Batch& b) {
         b.index[b.items] = i;
@@ -529,22 +590,74 @@ class RetrogradeSolver {
         }
         if (added) frontier.fetch_add(added, std::memory_order_relaxed);
       };
-      for (; frontier.load() > 0 && !deadline_.stopped(); ++level) {
+      while (pending) {
         if (level + 1 > retro::kMaxRemoteness) {
           overflow = true;
           break;
         }
-        frontier = 0;
+        frontier = carried;
+        carried = 0;
         as_win = retro::Entry(retro::kWin, level + 1);
         as_loss = retro::Entry(retro::kLoss, level + 1);
         ForEachInFrontier(collect, flush);
+        if (deadline_.stopped()) {
+          stopped_mid_level_ = true;
+          table_.stopped_at =
+              DescribeCheckpoint(CheckpointHeader(RetroPhase::kBackward, level, true));
+          if (auto st = SaveCheckpoint(RetroPhase::kBackward, level, true); !st.ok()) return st;
+          break;
+        }
         cur_.Swap(next_);
+        ++level;
+        pending = frontier.load() > 0;
+        if (pending)
+          if (auto st = MaybeCheckpoint(RetroPhase::kBackward, level); !st.ok()) return st;
       }
       table_.levels = level;
       table_.backward_seconds = watch.Seconds();
       if (overflow)
         return absl::OutOfRangeError(absl::StrCat("remoteness above ", retro::kMaxRemoteness,
                                                   ": the table cannot store it"));
+      return absl::OkStatus();
+    }
+
+    uint64_t PopCount(const ZeroedArray<uint64_t>& bits) const {
+      uint64_t c = 0;
+      for (uint64_t w = 0; w < bits.size(); ++w) c += std::popcount(bits[w]);
+      return c;
+    }
+
+    RetroCheckpointHeader CheckpointHeader(RetroPhase phase, uint64_t level, bool mid) const {
+      RetroCheckpointHeader h;
+      h.game = table_.game;
+      h.index_size = game_.IndexSize();
+      h.root_index = table_.root_index;
+      h.phase = phase;
+      h.mid_level = mid;
+      h.level = level;
+      h.done = phase == RetroPhase::kForward ? done_.load() : 0;
+      h.positions = table_.positions;
+      h.forward_levels = static_cast<uint64_t>(table_.forward_levels);
+      return h;
+    }
+
+    // At a level boundary (every frontier task done): saves when due.
+    absl::Status MaybeCheckpoint(RetroPhase phase, uint64_t level) {
+      if (!checkpoint_ || !checkpoint_clock_.Due()) return absl::OkStatus();
+      return SaveCheckpoint(phase, level, false);
+    }
+
+    absl::Status SaveCheckpoint(RetroPhase phase, uint64_t level, bool mid) {
+      if (!checkpoint_) return absl::OkStatus();
+      const RetroCheckpointHeader h = CheckpointHeader(phase, level, mid);
+      if (auto st = SaveRetroCheckpoint(checkpoint_->path, h, entries_, cur_.data(), next_.data());
+          !st.ok())
+        return st;
+      checkpoint_clock_.Saved();
+      table_.checkpoint_at = DescribeCheckpoint(h);
+      ++table_.checkpoints;
+      if (checkpoint_->kill_after > 0 && table_.checkpoints == checkpoint_->kill_after)
+        std::raise(SIGKILL);  // test hook: a crash right after this checkpoint
       return absl::OkStatus();
     }
 
@@ -580,6 +693,10 @@ class RetrogradeSolver {
 
     const G& game_;
     const SolveOptions& options_;
+    const RetroCheckpointOptions* checkpoint_;  // null: no checkpoints
+    CheckpointClock checkpoint_clock_;
+    std::optional<RetroCheckpointHeader> resumed_;  // the checkpoint this run resumed from
+    bool stopped_mid_level_ = false;                // the time limit stopped a level
     int threads_;
     tbb::task_arena arena_;
     Deadline deadline_;

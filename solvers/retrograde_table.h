@@ -99,6 +99,11 @@ struct RetrogradeTable {
   int levels = 0;          // backward levels: the largest remoteness + 1
   int forward_levels = 0;  // forward levels: the depth of the reachable graph + 1
   double forward_seconds = 0, backward_seconds = 0;
+  // Checkpoints (retrograde_checkpoint.h): where this run resumed from and
+  // where it last saved ("" if not), and how many it saved.
+  std::string resumed_from, checkpoint_at;
+  std::string stopped_at;  // where the time limit stopped it ("" if it did not)
+  int checkpoints = 0;
 
   uint64_t index_size() const { return entries.size(); }
 };

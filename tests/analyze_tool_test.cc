@@ -176,6 +176,9 @@ TEST(AnalyzeToolTest, TimeLimit) {
   EXPECT_FALSE(j.Find("complete")->as_bool());
   EXPECT_TRUE(j.Find("value")->is_null());
   EXPECT_TRUE(j.Find("draws")->is_null());
+  // It says where it stopped: "forward level K" or "backward level K", partly done.
+  ASSERT_NE(j.Find("stopped_at"), nullptr);
+  EXPECT_NE(j.Find("stopped_at")->as_string().find(" level "), std::string::npos) << r.out;
   const std::string file = TempPath("stopped.gbrt");
   EXPECT_TRUE(OneLineError(RunTool("analyze 'dodgem(n=4)' --time-limit 0.000001 --save " + file)));
   EXPECT_NE(RunTool("verify " + file).status, 0);  // nothing was written

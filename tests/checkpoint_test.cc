@@ -1,0 +1,256 @@
+// Crash-safe long runs: `analyze --checkpoint FILE` killed with SIGKILL (at a
+// deterministic checkpoint through the GAMEBENCH_CHECKPOINT_KILL_AFTER hook,
+// or at an arbitrary moment from outside) and started again with the same
+// command ends with a table byte-identical to an uninterrupted run's.
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "gtest/gtest.h"
+
+namespace gamebench {
+namespace {
+
+struct ToolRun {
+  bool killed = false;  // by SIGKILL
+  int status = -1;      // exit status when not killed
+  std::string out, err;
+};
+
+std::string TempPath(const std::string& name) {
+  return ::testing::TempDir() + "/ckpt_" + name + "." + std::to_string(getpid());
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+// Starts the tool (`exec`, so that the pid is the tool's own) with stdout and
+// stderr in files; `env` is prepended to the command (e.g. "VAR=1").
+pid_t Start(const std::string& args, const std::string& env, const std::string& out,
+            const std::string& err) {
+  const std::string cmd = "exec env " + (env.empty() ? "" : env + " ") +
+                          std::string(GAMEBENCH_BINARY) + " " + args + " >" + out + " 2>" + err;
+  pid_t pid = fork();
+  if (pid == 0) {
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  return pid;
+}
+
+ToolRun Finish(pid_t pid, const std::string& out, const std::string& err) {
+  ToolRun r;
+  int st = 0;
+  waitpid(pid, &st, 0);
+  r.killed = WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL;
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  r.out = ReadFile(out);
+  r.err = ReadFile(err);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+ToolRun RunTool(const std::string& args, const std::string& env = "") {
+  const std::string out = TempPath("out"), err = TempPath("err");
+  return Finish(Start(args, env, out, err), out, err);
+}
+
+bool OneLineError(const ToolRun& r) {
+  return r.status == 2 && !r.killed && r.err.find("error") != std::string::npos &&
+         r.err.find('\n') == r.err.size() - 1;
+}
+
+// Sanitized builds run several times slower: a smaller Dodgem.
+std::string Spec() {
+  return std::getenv("GAMEBENCH_SANITIZED") ? "'dodgem(n=3)'" : "'dodgem(n=4)'";
+}
+
+class CheckpointTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    reference_ = TempPath("reference.gbrt");
+    table_ = TempPath("table.gbrt");
+    checkpoint_ = TempPath("run.ckpt");
+    ToolRun r = RunTool("analyze " + Spec() + " --threads 2 --save " + reference_);
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  void TearDown() override {
+    for (const std::string& f : {reference_, table_, checkpoint_, checkpoint_ + ".tmp"})
+      std::remove(f.c_str());
+  }
+  std::string Command(const std::string& extra = "") const {
+    return "analyze " + Spec() + " --threads 2 --save " + table_ + " --checkpoint " + checkpoint_ +
+           " --checkpoint-every 0" + extra;
+  }
+  // The run finished: the table is the uninterrupted run's, and the
+  // checkpoint is gone.
+  void ExpectIdenticalTable() {
+    const std::string a = ReadFile(reference_), b = ReadFile(table_);
+    ASSERT_FALSE(a.empty());
+    EXPECT_TRUE(a == b) << "resumed table differs from the uninterrupted run's (" << b.size()
+                        << " vs " << a.size() << " bytes)";
+    EXPECT_FALSE(Exists(checkpoint_));
+    EXPECT_FALSE(Exists(checkpoint_ + ".tmp"));
+  }
+
+  std::string reference_, table_, checkpoint_;
+};
+
+// Killed right after its K-th checkpoint (a forward level; a backward
+// level), then resumed.
+TEST_F(CheckpointTest, KilledAfterACheckpointResumesToTheSameTable) {
+  for (int k : {2, 40}) {
+    SCOPED_TRACE(k);
+    ToolRun killed = RunTool(Command(), "GAMEBENCH_CHECKPOINT_KILL_AFTER=" + std::to_string(k));
+    if (!killed.killed) {
+      // Fewer levels than k (a small sanitized instance): nothing to resume.
+      ASSERT_EQ(killed.status, 0) << killed.err;
+      ExpectIdenticalTable();
+      continue;
+    }
+    ASSERT_TRUE(Exists(checkpoint_));
+    EXPECT_FALSE(Exists(table_));
+    ToolRun resumed = RunTool(Command());
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_NE(resumed.err.find("resuming"), std::string::npos) << resumed.err;
+    EXPECT_TRUE(resumed.err.find("forward level") != std::string::npos ||
+                resumed.err.find("backward level") != std::string::npos)
+        << resumed.err;
+    ExpectIdenticalTable();
+    std::remove(table_.c_str());
+  }
+}
+
+// Killed again and again, every ten checkpoints, until it finishes:
+// resumes from a resumed run in both phases.
+TEST_F(CheckpointTest, RepeatedKillsStillEndWithTheSameTable) {
+  int kills = 0;
+  for (; kills < 100; ++kills) {
+    ToolRun r = RunTool(Command(), "GAMEBENCH_CHECKPOINT_KILL_AFTER=10");
+    if (!r.killed) {
+      ASSERT_EQ(r.status, 0) << r.err;
+      break;
+    }
+  }
+  EXPECT_GT(kills, 2);
+  ExpectIdenticalTable();
+}
+
+// SIGKILL from outside at an arbitrary moment: as soon as the first
+// checkpoint exists, and again a little later.
+TEST_F(CheckpointTest, KilledFromOutsideResumes) {
+  const std::string out = TempPath("kout"), err = TempPath("kerr");
+  pid_t pid = Start(Command(), "", out, err);
+  for (int i = 0; i < 20000 && !Exists(checkpoint_); ++i)
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  kill(pid, SIGKILL);
+  ToolRun r = Finish(pid, out, err);
+  if (r.killed) {
+    EXPECT_TRUE(Exists(checkpoint_));
+    pid = Start(Command(), "", out, err);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    kill(pid, SIGKILL);
+    Finish(pid, out, err);
+  }
+  ToolRun resumed = RunTool(Command());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  ExpectIdenticalTable();
+}
+
+// A time-limited run leaves a checkpoint (taken inside the level it was
+// in); running the same command again and again finishes the analysis.
+TEST_F(CheckpointTest, TimeLimitedRunsResumeToTheSameTable) {
+  ToolRun first = RunTool(Command(" --time-limit 0.000001"));
+  EXPECT_TRUE(OneLineError(first)) << first.err;  // stopped: no table to save
+  EXPECT_NE(first.err.find("run the same command again to resume"), std::string::npos) << first.err;
+  ASSERT_TRUE(Exists(checkpoint_));
+  EXPECT_FALSE(Exists(table_));
+  int runs = 1;
+  for (; runs < 400; ++runs) {
+    ToolRun r = RunTool(Command(" --time-limit 0.03"));
+    if (r.status == 0) break;
+    ASSERT_TRUE(OneLineError(ToolRun{false, r.status, "", r.err.substr(r.err.find('\n') + 1)}))
+        << r.err;
+  }
+  EXPECT_LT(runs, 400);
+  ExpectIdenticalTable();
+  // Without --save, a stopped run reports where its checkpoint is.
+  ToolRun j =
+      RunTool("analyze " + Spec() + " --json --time-limit 0.000001 --checkpoint " + checkpoint_);
+  EXPECT_EQ(j.status, 0) << j.err;
+  EXPECT_NE(j.out.find("\"complete\":false"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"checkpoint\":\"" + checkpoint_ + "\""), std::string::npos) << j.out;
+  EXPECT_TRUE(Exists(checkpoint_));
+}
+
+TEST_F(CheckpointTest, ForeignOrDamagedCheckpointsAreRefused) {
+  ToolRun killed = RunTool(Command(), "GAMEBENCH_CHECKPOINT_KILL_AFTER=2");
+  ASSERT_TRUE(killed.killed) << killed.err;
+  const std::string good = ReadFile(checkpoint_);
+  ASSERT_GT(good.size(), 100u);
+  // Another game (the misere variant has the same index size).
+  const std::string other =
+      "analyze 'dodgem(n=" + std::string(Spec().find("n=3") != std::string::npos ? "3" : "4") +
+      ",misere=true)' --checkpoint " + checkpoint_;
+  ToolRun r = RunTool(other);
+  EXPECT_TRUE(OneLineError(r)) << r.err;
+  EXPECT_NE(r.err.find("is a checkpoint of"), std::string::npos) << r.err;
+  EXPECT_TRUE(OneLineError(RunTool("analyze 'dodgem(n=5)' --checkpoint " + checkpoint_)));
+  // Damaged: a flipped bit in the header's level, in the entries, in the
+  // bitmaps, in the checksum; truncated; not a checkpoint at all.
+  for (size_t pos : {size_t{50}, good.size() / 3, good.size() - 100, good.size() - 2}) {
+    std::string bad = good;
+    bad[pos] ^= 0x10;
+    WriteFile(checkpoint_, bad);
+    ToolRun b = RunTool(Command());
+    EXPECT_TRUE(OneLineError(b)) << pos << ": " << b.err;
+  }
+  WriteFile(checkpoint_, good.substr(0, good.size() - 1));
+  EXPECT_TRUE(OneLineError(RunTool(Command())));
+  WriteFile(checkpoint_, "not a checkpoint");
+  ToolRun g = RunTool(Command());
+  EXPECT_TRUE(OneLineError(g)) << g.err;
+  EXPECT_NE(g.err.find("bad magic"), std::string::npos) << g.err;
+  EXPECT_FALSE(Exists(table_));
+  // The intact checkpoint still resumes.
+  WriteFile(checkpoint_, good);
+  ASSERT_EQ(RunTool(Command()).status, 0);
+  ExpectIdenticalTable();
+}
+
+TEST(CheckpointFlagsTest, BadFlagsAreRefused) {
+  const std::string f = TempPath("flags.ckpt");
+  EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint-every 5")));
+  EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --checkpoint-every -1")));
+  EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --checkpoint-every x")));
+  EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --save " + f)));
+  EXPECT_TRUE(
+      OneLineError(RunTool("analyze dodgem --checkpoint /nonexistent-dir/x.ckpt "
+                           "--checkpoint-every 0")));
+  EXPECT_FALSE(Exists(f));
+}
+
+}  // namespace
+}  // namespace gamebench
