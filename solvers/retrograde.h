@@ -289,7 +289,10 @@ class RetrogradeSolver {
   }
 
   // One analysis: the table, the two frontier bitmaps, the thread arena.
-  template <Indexed G, bool kIncremental>
+  // kIncremental: child and parent indices from GenerateChildIndices /
+  // GenerateParentIndices (IncrementallyIndexed games) instead of Play +
+  // Index and GenerateParents + Index.
+  template <Indexed G, bool kIncremental = IncrementallyIndexed<G>>
   class Analysis {
    public:
     using State = typename G::State;
