@@ -62,6 +62,7 @@
 //             A cheap heuristic: search tries higher values first.
 //   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
 //   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
+//   OPTIONAL  GenerateChildIndices / GenerateParentIndices [IncrementallyIndexed]
 //   OPTIONAL  heap decomposition for Sprague–Grundy              [see games/heap_game.h]
 
 #include <concepts>
@@ -160,6 +161,28 @@ concept Indexed =
       { g.Index(s) } -> std::same_as<uint64_t>;
       { g.Unindex(i) } -> std::same_as<typename G::State>;
       { g.GenerateParents(s, parents) } -> std::same_as<void>;
+    };
+
+// OPTIONAL (refines Indexed): indices computed from the position's own index
+// and the move, without Play/Index or GenerateParents/Index. Retrograde
+// analysis uses them when present and falls back to the generic path
+// otherwise; both give identical tables. Contract, for every position s with
+// index i == Index(s):
+//   GenerateChildIndices(s, i, out): s non-terminal; appends Index(Play(s, m))
+//     for every m that GenerateMoves(s) lists, in any order. Repeats (two
+//     moves to one position) are allowed unless kDistinctChildren is true.
+//   GenerateParentIndices(s, i, out): appends Index(p) for every p that
+//     GenerateParents(s) lists, in any order.
+//   kDistinctChildren: true promises that distinct moves reach distinct
+//     positions, so the solver need not remove repeats.
+template <typename G>
+concept IncrementallyIndexed =
+    Indexed<G> && requires(const G& g, const typename G::State& s, uint64_t i,
+                           MoveList<uint64_t, G::kMaxMoves>& children,
+                           MoveList<uint64_t, G::kMaxParents>& parents) {
+      { G::kDistinctChildren } -> std::convertible_to<bool>;
+      { g.GenerateChildIndices(s, i, children) } -> std::same_as<void>;
+      { g.GenerateParentIndices(s, i, parents) } -> std::same_as<void>;
     };
 
 // A game whose both players always have the same moves, so that the

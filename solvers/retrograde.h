@@ -107,18 +107,23 @@ class RetrogradeSolver {
     return absl::OkStatus();
   }
 
-  // The whole table: every position reachable from `root`.
+  // The whole table: every position reachable from `root`. With
+  // kUseIncremental (the default) an IncrementallyIndexed game's child and
+  // parent indices come from GenerateChildIndices / GenerateParentIndices;
+  // false forces the generic path (Play + Index, GenerateParents + Index),
+  // which tests compare against.
   // With `checkpoint` (and a path in it), the analysis saves its state at
   // level boundaries (retrograde_checkpoint.h), resumes from the file when it
   // exists, and leaves a checkpoint when the time limit stops it. The caller
   // removes the file once the result is safe.
-  template <Indexed G>
+  template <bool kUseIncremental = true, Indexed G>
   static absl::StatusOr<RetrogradeTable> Analyze(
       const G& game, const typename G::State& root, const SolveOptions& options,
       const RetroCheckpointOptions* checkpoint = nullptr) {
     static_assert(G::kMaxMoves <= retro::kLowMask, "child counts must fit in 14 bits");
     if (auto st = Precheck(game, root, options); !st.ok()) return st;
-    Analysis<G> a(game, options, checkpoint && !checkpoint->path.empty() ? checkpoint : nullptr);
+    Analysis<G, kUseIncremental && IncrementallyIndexed<G>> a(
+        game, options, checkpoint && !checkpoint->path.empty() ? checkpoint : nullptr);
     return a.Run(root);
   }
 
@@ -295,7 +300,10 @@ class RetrogradeSolver {
   }
 
   // One analysis: the table, the two frontier bitmaps, the thread arena.
-  template <Indexed G>
+  // kIncremental: child and parent indices from GenerateChildIndices /
+  // GenerateParentIndices (IncrementallyIndexed games) instead of Play +
+  // Index and GenerateParents + Index.
+  template <Indexed G, bool kIncremental = IncrementallyIndexed<G>>
   class Analysis {
    public:
     using State = typename G::State;
@@ -445,18 +453,25 @@ class RetrogradeSolver {
           b.end[b.items++] = b.edges;
           return;
         }
-        MoveListOf<G> moves;
-        game_.GenerateMoves(s, moves);
         uint64_t* children = b.edge + b.edges;
         int num = 0;
-        for (auto m : moves) children[num++] = game_.Index(game_.Play(s, m));
+        if constexpr (kIncremental) {
+          MoveList<uint64_t, G::kMaxMoves> list;
+          game_.GenerateChildIndices(s, i, list);
+          for (uint64_t c : list) children[num++] = c;
+        } else {
+          MoveListOf<G> moves;
+          game_.GenerateMoves(s, moves);
+          for (auto m : moves) children[num++] = game_.Index(game_.Play(s, m));
+        }
         // Two moves may reach the same position: count it once, as its
         // parents list this position once. (Quadratic, but the lists are
         // short and in most games free of repeats, so the branch predicts.)
         // Long lists (nim's) are sorted instead.
         bool sorted = false;
+        if constexpr (kIncremental) sorted = G::kDistinctChildren;  // nothing to remove
         if constexpr (G::kMaxMoves > 32) {
-          if (num > 16) {
+          if (!sorted && num > 16) {
             std::sort(children, children + num);
             num = static_cast<int>(std::unique(children, children + num) - children);
             sorted = true;
@@ -557,12 +572,21 @@ class RetrogradeSolver {
       auto collect = [&](uint64_t i, Batch& b) {
         b.index[b.items] = i;
         b.entry[b.items] = entries_[i];  // decided in an earlier level: stable
-        MoveList<State, G::kMaxParents> parents;
-        game_.GenerateParents(game_.Unindex(i), parents);
-        for (const State& p : parents) {
-          const uint64_t pi = game_.Index(p);
-          Prefetch(pi);
-          b.edge[b.edges++] = pi;
+        if constexpr (kIncremental) {
+          MoveList<uint64_t, G::kMaxParents> parents;
+          game_.GenerateParentIndices(game_.Unindex(i), i, parents);
+          for (uint64_t pi : parents) {
+            Prefetch(pi);
+            b.edge[b.edges++] = pi;
+          }
+        } else {
+          MoveList<State, G::kMaxParents> parents;
+          game_.GenerateParents(game_.Unindex(i), parents);
+          for (const State& p : parents) {
+            const uint64_t pi = game_.Index(p);
+            Prefetch(pi);
+            b.edge[b.edges++] = pi;
+          }
         }
         b.end[b.items++] = b.edges;
       };

@@ -13,6 +13,11 @@
 //   - CheckAgainstReference: the table equals a naive serial level-by-level
 //     iteration over the move graph (no parents, no atomics); works on loopy
 //     games, where the search solvers do not terminate.
+//   - CheckIncrementalIndices (IncrementallyIndexed games): for every
+//     reachable position, GenerateChildIndices lists exactly the indices of
+//     Play(s, m) (distinct when kDistinctChildren), GenerateParentIndices
+//     exactly those of GenerateParents; and the solver's incremental path
+//     gives the same table, byte for byte, as its generic path.
 //   - CheckAgainstSearch: on every reachable position of an acyclic game,
 //     the value equals tt's, and (when with_minimax) value, remoteness and
 //     the set of best moves equal minimax's.
@@ -201,6 +206,53 @@ void CheckAgainstReference(const G& game) {
                     << "): retrograde " << table.entries[i] << ", reference " << expected;
   }
   EXPECT_EQ(mismatches, 0u);
+}
+
+template <IncrementallyIndexed G>
+void CheckIncrementalIndices(const G& game) {
+  using State = typename G::State;
+  for (const State& s : ReachablePositions(game)) {
+    const uint64_t i = game.Index(s);
+    std::vector<uint64_t> expected, got;
+    if (!game.Terminal(s)) {
+      MoveListOf<G> moves;
+      game.GenerateMoves(s, moves);
+      for (auto m : moves) expected.push_back(game.Index(game.Play(s, m)));
+      MoveList<uint64_t, G::kMaxMoves> children;
+      game.GenerateChildIndices(s, i, children);
+      got.assign(children.begin(), children.end());
+      std::sort(expected.begin(), expected.end());
+      std::sort(got.begin(), got.end());
+      EXPECT_EQ(got, expected) << "children of " << game.FormatState(s);
+      if (G::kDistinctChildren) {
+        EXPECT_EQ(std::adjacent_find(got.begin(), got.end()), got.end())
+            << "repeated child of " << game.FormatState(s);
+      }
+    }
+    expected.clear();
+    MoveList<State, G::kMaxParents> parents;
+    game.GenerateParents(s, parents);
+    for (const State& p : parents) expected.push_back(game.Index(p));
+    MoveList<uint64_t, G::kMaxParents> parent_indices;
+    game.GenerateParentIndices(s, i, parent_indices);
+    got.assign(parent_indices.begin(), parent_indices.end());
+    std::sort(expected.begin(), expected.end());
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, expected) << "parents of " << game.FormatState(s);
+  }
+  for (int threads : {1, 2}) {
+    auto fast = RetrogradeSolver::Analyze</*kUseIncremental=*/true>(game, game.Start(),
+                                                                    RetroOptions(threads));
+    auto generic = RetrogradeSolver::Analyze</*kUseIncremental=*/false>(game, game.Start(),
+                                                                        RetroOptions(threads));
+    ASSERT_TRUE(fast.ok() && generic.ok());
+    ASSERT_EQ(fast->index_size(), generic->index_size());
+    EXPECT_EQ(std::memcmp(fast->entries.data(), generic->entries.data(),
+                          fast->index_size() * sizeof(uint16_t)),
+              0)
+        << threads << " threads: the incremental and generic paths differ";
+    EXPECT_EQ(fast->positions, generic->positions);
+  }
 }
 
 template <Indexed G>

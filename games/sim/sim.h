@@ -89,6 +89,47 @@ constexpr Tables MakeTables() {
 
 inline constexpr Tables kTables = MakeTables();
 
+// Whether a mask of the first 15 edges (those of K6) holds a triangle, one
+// bit per mask: the masks of K3..K6, and small masks of larger n, in one
+// lookup instead of a scan of the triangles.
+inline constexpr int kSmallEdges = 15;
+struct SmallTriangleTable {
+  std::array<uint64_t, (1 << kSmallEdges) / 64> bits{};
+  constexpr SmallTriangleTable() {
+    for (uint32_t m = 1; m < (uint32_t{1} << kSmallEdges); ++m) {
+      int e = 31 - __builtin_clz(m);
+      uint32_t rest = m ^ (uint32_t{1} << e);
+      bool has = bits[rest >> 6] >> (rest & 63) & 1;
+      for (int c = 0; c < kMaxPoints - 2 && !has; ++c)
+        has = (rest & kTables.pair[e][c]) == kTables.pair[e][c];
+      if (has) bits[m >> 6] |= uint64_t{1} << (m & 63);
+    }
+  }
+};
+inline constexpr SmallTriangleTable kSmallTriangles{};
+
+// Powers of 3, and the base-3 value of each 8-bit mask (bit i = digit i set
+// to 1), for Index; the red and blue masks of each 5-digit block, for
+// Unindex.
+struct Base3Tables {
+  std::array<uint64_t, kMaxEdges + 1> pow3{};
+  std::array<uint16_t, 256> byte_value{};
+  std::array<uint8_t, 243> red5{}, blue5{};
+  constexpr Base3Tables() {
+    pow3[0] = 1;
+    for (int e = 1; e <= kMaxEdges; ++e) pow3[e] = pow3[e - 1] * 3;
+    for (int m = 0; m < 256; ++m)
+      for (int i = 0; i < 8; ++i)
+        if (m >> i & 1) byte_value[m] = static_cast<uint16_t>(byte_value[m] + pow3[i]);
+    for (int v = 0; v < 243; ++v)
+      for (int i = 0, x = v; i < 5; ++i, x /= 3) {
+        if (x % 3 == 1) red5[v] = static_cast<uint8_t>(red5[v] | 1 << i);
+        if (x % 3 == 2) blue5[v] = static_cast<uint8_t>(blue5[v] | 1 << i);
+      }
+  }
+};
+inline constexpr Base3Tables kBase3{};
+
 }  // namespace sim_internal
 
 class Sim {
@@ -157,6 +198,8 @@ class Sim {
   }
   // Whether `mask` contains a triangle.
   bool HasTriangle(uint32_t mask) const {
+    if (mask < (uint32_t{1} << sim_internal::kSmallEdges))
+      return sim_internal::kSmallTriangles.bits[mask >> 6] >> (mask & 63) & 1;
     const int count = n_ * (n_ - 1) * (n_ - 2) / 6;
     for (int t = 0; t < count; ++t)
       if ((mask & sim_internal::kTables.triangle[t]) == sim_internal::kTables.triangle[t])
@@ -402,9 +445,11 @@ class Sim {
 
   uint64_t Index(const State& s) const {
     if (s == kInvalid) return IndexSize();
+    const auto& t = sim_internal::kBase3;
     uint64_t index = 0;
-    for (int e = num_edges_ - 1; e >= 0; --e)
-      index = index * 3 + ((s.red >> e & 1) ? 1 : (s.blue >> e & 1) ? 2 : 0);
+    for (int k = (num_edges_ - 1) / 8; k >= 0; --k)
+      index = index * t.pow3[8] + t.byte_value[s.red >> (8 * k) & 255] +
+              2 * uint64_t{t.byte_value[s.blue >> (8 * k) & 255]};
     return index;
   }
 
@@ -412,15 +457,40 @@ class Sim {
   // position (see Validate) gives the invalid state kInvalid, whose Index is
   // IndexSize(): so Index(Unindex(i)) == i exactly when i is legal.
   State Unindex(uint64_t index) const {
+    if (index >= IndexSize()) return kInvalid;
+    const auto& t = sim_internal::kBase3;
     State s;
-    for (int e = 0; e < num_edges_; ++e, index /= 3) {
-      const uint64_t d = index % 3;
-      if (d == 1) s.red |= uint32_t{1} << e;
-      if (d == 2) s.blue |= uint32_t{1} << e;
+    // Five digits at a time; digits past the last edge are 0 (index is in
+    // range), so the masks stay inside all_edges_.
+    for (int shift = 0; shift < num_edges_; shift += 5, index /= 243) {
+      const uint64_t d = index % 243;
+      s.red |= uint32_t{t.red5[d]} << shift;
+      s.blue |= uint32_t{t.blue5[d]} << shift;
     }
-    if (index != 0 || Check(s) != Legality::kLegal) return kInvalid;
+    if (Check(s) != Legality::kLegal) return kInvalid;
     s.lost = LastMoverLost(s);
     return s;
+  }
+
+  // [IncrementallyIndexed] Colouring edge e in colour c (1 red, 2 blue) adds
+  // c * 3^e to the index; un-colouring it subtracts as much. Every move
+  // colours a different edge, so children are distinct.
+  static constexpr bool kDistinctChildren = true;
+  void GenerateChildIndices(const State& s, uint64_t index,
+                            MoveList<uint64_t, kMaxMoves>& children) const {
+    const uint64_t colour = RedToMove(s) ? 1 : 2;
+    for (uint32_t free = all_edges_ & ~(s.red | s.blue); free; free &= free - 1)
+      children.push_back(index + colour * sim_internal::kBase3.pow3[__builtin_ctz(free)]);
+  }
+  void GenerateParentIndices(const State& s, uint64_t index,
+                             MoveList<uint64_t, kMaxParents>& parents) const {
+    const bool red_moved = !RedToMove(s);
+    const uint32_t last = red_moved ? s.red : s.blue;
+    const uint64_t colour = red_moved ? 1 : 2;
+    for (uint32_t m = last; m; m &= m - 1) {
+      if (HasTriangle(last & ~(m & -m))) continue;
+      parents.push_back(index - colour * sim_internal::kBase3.pow3[__builtin_ctz(m)]);
+    }
   }
 
   // Un-moves: remove one edge of the last mover's colour, whenever the
