@@ -9,6 +9,7 @@
 
 #include "core/json.h"
 #include "gtest/gtest.h"
+#include "tests/test_files.h"
 #include "solvers/retrograde_table.h"
 
 namespace gamebench {
@@ -38,19 +39,10 @@ Json ParseOrDie(const std::string& text) {
   return j.ok() ? *j : Json::MakeObject();
 }
 
-std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "/" + name + "." + std::to_string(getpid());
-}
+std::string TempPath(const std::string& name) { return testing::TempPathFor("", name); }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
+using testing::ReadFile;
+using testing::WriteFile;
 
 bool OneLineError(const Result& r) {
   return r.status == 2 && r.out.find("error") != std::string::npos &&

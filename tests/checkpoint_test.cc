@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "gtest/gtest.h"
+#include "tests/test_files.h"
 
 namespace gamebench {
 namespace {
@@ -26,19 +27,10 @@ struct ToolRun {
   std::string out, err;
 };
 
-std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "/ckpt_" + name + "." + std::to_string(getpid());
-}
+std::string TempPath(const std::string& name) { return testing::TempPathFor("ckpt_", name); }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
+using testing::ReadFile;
+using testing::WriteFile;
 
 bool Exists(const std::string& path) {
   struct stat st;

@@ -15,24 +15,16 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/test_files.h"
 #include "solvers/retrograde_table.h"
 
 namespace gamebench {
 namespace {
 
-std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "/bitflip_" + name + "." + std::to_string(getpid());
-}
+std::string TempPath(const std::string& name) { return testing::TempPathFor("bitflip_", name); }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
+using testing::ReadFile;
+using testing::WriteFile;
 
 struct ToolRun {
   int status = -1;
