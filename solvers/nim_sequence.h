@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "core/progress.h"
 #include "games/heap_game.h"
 
 namespace gamebench {
@@ -111,12 +112,26 @@ struct PeriodInfo {
   bool proved = false;    // the octal periodicity theorem applies
 };
 
-// The least p that either the octal periodicity theorem proves or whose
-// periodic stretch [n0, N] spans at least 3 periods. The theorem: for a code
+// The least p that the octal periodicity theorem proves; failing that, the
+// least p whose periodic stretch [n0, N] spans at least 3 periods and at least
+// half of g (a shorter stretch is a coincidence, not a period). The theorem: for a code
 // of t digits (code_length = t; -1 for rules that are not finite octal
 // codes), g(n + p) = g(n) for all n0 <= n < 2 n0 + p + t implies it for all
 // n >= n0.
 PeriodInfo FindPeriod(const std::vector<uint16_t>& g, int code_length);
+
+// How ExtendSequence ended.
+enum class ExtendStop { kUpto, kProved, kTimeLimit };
+const char* ExtendStopName(ExtendStop stop);  // "upto", "proved", "time limit"
+
+// Extends `seq` term by term to g(upto), in chunks of 64k terms, checking the
+// clock after each chunk (time_limit_seconds <= 0: none). With
+// stop_when_proved it also looks for a proved period at check points growing
+// by 1.25x and stops at the first one that proves it: so a proof costs at most
+// a quarter more terms than it needs. `progress` (may be null) gets
+// "terms" updates.
+absl::StatusOr<ExtendStop> ExtendSequence(NimSequence& seq, int64_t upto, bool stop_when_proved,
+                                          double time_limit_seconds, Progress* progress);
 
 // The definition, for tests: g(h) = mex { g(a) ^ g(b) : (a, b) an option of
 // h }, with the options from HeapRule::ForEachOption. Quadratic or worse.

@@ -116,6 +116,32 @@ TEST(NimSequenceTest, FindsKnownPeriods) {
   EXPECT_FALSE(FindPeriod(none, 2).found);
 }
 
+// A long aperiodic sequence that happens to end in a few periodic-looking terms
+// has no period: 0.16 computed to 700,000 ends with 21 terms of period 3, and
+// reporting that hid its real period (149459 from 105351, proved there).
+TEST(NimSequenceTest, ShortPeriodicTailIsNotAPeriod) {
+  std::mt19937_64 rng(5);
+  std::vector<uint16_t> g;
+  for (int i = 0; i < 1000; ++i) g.push_back(static_cast<uint16_t>(100 + rng() % 1000));
+  for (int i = 0; i < 21; ++i) g.push_back(static_cast<uint16_t>(i % 3));
+  EXPECT_FALSE(FindPeriod(g, 3).found);
+  EXPECT_FALSE(FindPeriod(g, -1).found);
+}
+
+// A proved period is reported even when a smaller p looks periodic over the
+// last terms: the pattern ends in a run of equal values.
+TEST(NimSequenceTest, ProvedPeriodBeatsAnApparentSmallerOne) {
+  const std::vector<uint16_t> pattern = {9, 4, 4, 4, 4, 4, 4, 4};
+  std::vector<uint16_t> g = {7, 8};  // preperiod 2
+  while (g.size() < 60) g.push_back(pattern[(g.size() - 2) % pattern.size()]);
+  g.resize(58);  // g(51..57) are all 4: p = 1 fits the last 7 terms
+  const PeriodInfo info = FindPeriod(g, 1);
+  ASSERT_TRUE(info.found);
+  EXPECT_TRUE(info.proved);
+  EXPECT_EQ(info.period, 8);
+  EXPECT_EQ(info.preperiod, 2);
+}
+
 TEST(NimSequenceTest, OctalCodeErrors) {
   EXPECT_FALSE(HeapRule::ParseOctal("0.8").ok());
   EXPECT_FALSE(HeapRule::ParseOctal("0.").ok());

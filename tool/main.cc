@@ -31,7 +31,7 @@ constexpr Command kCommands[] = {
     {"verify", "FILE [--threads N] [--json]", RunVerify},
     {"grundy",
      "SPEC --upto N [--json] [--no-values] [--stop-when-proved] [--time-limit S] "
-     "[--method rare-common|plain]",
+     "[--method rare-common|plain] [--progress]",
      RunGrundy},
 };
 

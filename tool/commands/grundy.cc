@@ -1,5 +1,6 @@
 // gamebench grundy SPEC --upto N [--json] [--no-values] [--stop-when-proved]
 //                       [--time-limit S] [--method rare-common|plain]
+//                       [--progress | --no-progress]
 // Computes the nim-sequence g(0..N) of a heap game's rule term by term and
 // looks for its period; for octal codes the period is proved by the octal
 // periodicity theorem. A proven period ends the computation early only with
@@ -9,9 +10,12 @@
 #include <cstdio>
 #include <optional>
 
+#include <unistd.h>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/json.h"
+#include "core/progress.h"
 #include "core/solve.h"
 #include "games/heap_game.h"
 #include "solvers/nim_sequence.h"
@@ -23,7 +27,7 @@ namespace gamebench {
 
 absl::Status RunGrundy(const std::vector<std::string>& argv) {
   auto args = Args::Parse(argv, {"upto", "time-limit", "method"},
-                          {"json", "no-values", "stop-when-proved"});
+                          {"json", "no-values", "stop-when-proved", "progress", "no-progress"});
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "heap game SPEC"); !st.ok()) return st;
   if (!args->Has("upto")) return absl::InvalidArgumentError("--upto N is required");
@@ -62,29 +66,15 @@ absl::Status RunGrundy(const std::vector<std::string>& argv) {
   });
   if (!status.ok()) return status;
 
-  // Term by term, in chunks: after each, the clock, and (when asked) whether
-  // the period is already proved.
   Stopwatch watch;
   NimSequence seq(*rule, method);
-  const bool stop_when_proved = args->Has("stop-when-proved");
-  std::string stopped = "upto";
-  int64_t next_check = 64;
-  while (seq.size() <= *upto) {
-    int64_t target = std::min<int64_t>(*upto, seq.size() + 65535);
-    if (stop_when_proved) target = std::min(target, next_check);
-    if (absl::Status st = seq.ExtendTo(target); !st.ok()) return st;
-    if (stop_when_proved && seq.size() - 1 >= next_check) {
-      next_check = next_check + next_check / 4;
-      if (FindPeriod(seq.values(), rule->code_length()).proved) {
-        stopped = "proved";
-        break;
-      }
-    }
-    if (*time_limit > 0 && watch.Seconds() > *time_limit && seq.size() <= *upto) {
-      stopped = "time limit";
-      break;
-    }
+  absl::StatusOr<ExtendStop> stop;
+  {
+    Progress progress(args->Has("progress") || (!args->Has("no-progress") && isatty(2)));
+    stop = ExtendSequence(seq, *upto, args->Has("stop-when-proved"), *time_limit, &progress);
   }
+  if (!stop.ok()) return stop.status();
+  const std::string stopped = ExtendStopName(*stop);
   const double seconds = watch.Seconds();
   PeriodInfo period = FindPeriod(seq.values(), rule->code_length());
   const int64_t last = seq.size() - 1;
