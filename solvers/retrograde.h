@@ -39,6 +39,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
 #include "core/memory.h"
+#include "core/parallel.h"
 #include "core/progress.h"
 #include "core/solve.h"
 #include "solvers/retrograde_checkpoint.h"
@@ -46,7 +47,6 @@
 #include "solvers/search_common.h"
 #include "tbb/blocked_range.h"
 #include "tbb/combinable.h"
-#include "tbb/parallel_for.h"
 #include "tbb/task_arena.h"
 
 namespace gamebench {
@@ -209,7 +209,7 @@ class RetrogradeSolver {
     const uint64_t n = table.index_size();
     tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
     arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<uint64_t>(0, n, 1 << 14),
+      ParallelFor(tbb::blocked_range<uint64_t>(0, n, 1 << 14),
                         [&](const tbb::blocked_range<uint64_t>& range) {
                           Counts& c = counts.local();
                           for (uint64_t i = range.begin(); i != range.end(); ++i) {
@@ -398,7 +398,7 @@ class RetrogradeSolver {
     template <typename Collect, typename Flush>
     void ForEachInFrontier(Collect&& collect, Flush&& flush) {
       const uint64_t words = cur_.size();
-      tbb::parallel_for(Range(0, words, kGrain), [&](const Range& range) {
+      ParallelFor(Range(0, words, kGrain), [&](const Range& range) {
         if (deadline_.stopped()) return;
         Batch batch;
         uint64_t local = 0;
@@ -540,7 +540,7 @@ class RetrogradeSolver {
       std::atomic<uint64_t> frontier{0};
       const bool resumed = resumed_ && resumed_->phase == RetroPhase::kBackward;
       // (Skipped on resuming a backward checkpoint: its cur_ is the frontier.)
-      tbb::parallel_for(Range(0, resumed ? 0 : cur_.size(), kGrain), [&](const Range& range) {
+      ParallelFor(Range(0, resumed ? 0 : cur_.size(), kGrain), [&](const Range& range) {
         uint64_t local = 0;
         for (uint64_t w = range.begin(); w != range.end(); ++w) {
           uint64_t bits = 0;
@@ -690,7 +690,7 @@ class RetrogradeSolver {
         uint64_t wins = 0, losses = 0, draws = 0;
       };
       tbb::combinable<Counts> counts;
-      tbb::parallel_for(Range(0, game_.IndexSize(), 1 << 16), [&](const Range& range) {
+      ParallelFor(Range(0, game_.IndexSize(), 1 << 16), [&](const Range& range) {
         Counts& c = counts.local();
         for (uint64_t i = range.begin(); i != range.end(); ++i) {
           const uint16_t e = entries_[i];
