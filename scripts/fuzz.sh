@@ -1,16 +1,13 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan+UBSan) into build-fuzz/ and runs
-# each for SECONDS (default 20) on a copy of its seed corpus in tests/fuzz/.
+# Builds the libFuzzer targets (clang, ASan+UBSan: they live in the
+# address-sanitizer build, build-address/) and runs each for SECONDS
+# (default 20) on a copy of its seed corpus in tests/fuzz/.
 # A longer campaign: bash scripts/fuzz.sh 3600
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-build_dir=${GAMEBENCH_FUZZ_BUILD_DIR:-build-fuzz}
-if [ ! -f "$build_dir/build.ninja" ]; then
-  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DGAMEBENCH_FUZZ=ON -DGAMEBENCH_BUILD_TESTS=OFF -DGAMEBENCH_BUILD_BENCH=OFF
-fi
-cmake --build "$build_dir" -j"$(nproc)"
+build_dir=${GAMEBENCH_FUZZ_BUILD_DIR:-build-address}
+[ -n "${GAMEBENCH_FUZZ_BUILD_DIR:-}" ] || bash scripts/sanitizer_build.sh address
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for target in "$build_dir"/fuzz/fuzz_*; do
