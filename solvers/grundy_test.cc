@@ -36,13 +36,8 @@ TEST(GrundySolverTest, WinningMovesFrom357) {
   Nim g = MakeGame<Nim>("nim(heaps=3;5;7)");
   SolveReport r = GrundySolver::Solve(g, g.Start(), testing::TestOptions());
   EXPECT_EQ(r.value, kWinScore);
-  std::set<std::string> targets;
-  for (const auto& mt : r.best_moves) {
-    auto m = g.ParseMove(g.Start(), mt);
-    ASSERT_TRUE(m.ok());
-    targets.insert(g.FormatState(g.Play(g.Start(), *m)));
-  }
-  EXPECT_EQ(targets, (std::set<std::string>{"2;5;7", "3;4;7", "3;5;6"}));
+  EXPECT_EQ(testing::MoveTargets(g, g.Start(), r.best_moves),
+            (std::set<std::string>{"2;5;7", "3;4;7", "3;5;6"}));
 }
 
 // Misere Nim by its rule, against search.

@@ -29,6 +29,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "core/growable_array.h"
 #include "core/progress.h"
 #include "games/heap_game.h"
 
@@ -48,7 +50,7 @@ class NimSequence {
   // Terms computed: g(0..size()-1).
   int64_t size() const { return static_cast<int64_t>(g_.size()); }
   uint16_t operator[](int64_t n) const { return g_[n]; }
-  const std::vector<uint16_t>& values() const { return g_; }
+  absl::Span<const uint16_t> values() const { return g_.span(); }
   uint16_t max_value() const { return max_value_; }
 
   // Counters: split pairs examined, and the current rare/common split.
@@ -69,7 +71,7 @@ class NimSequence {
 
   HeapRule rule_;
   Method method_;
-  std::vector<uint16_t> g_;
+  GrowableArray<uint16_t> g_;  // 2 bytes a term, never copied when it grows
   uint16_t max_value_ = 0;
 
   // The rule as lists of removals: take the whole heap of k, leave one heap
@@ -118,7 +120,7 @@ struct PeriodInfo {
 // of t digits (code_length = t; -1 for rules that are not finite octal
 // codes), g(n + p) = g(n) for all n0 <= n < 2 n0 + p + t implies it for all
 // n >= n0.
-PeriodInfo FindPeriod(const std::vector<uint16_t>& g, int code_length);
+PeriodInfo FindPeriod(absl::Span<const uint16_t> g, int code_length);
 
 // How ExtendSequence ended.
 enum class ExtendStop { kUpto, kProved, kTimeLimit };

@@ -287,7 +287,7 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
   return absl::OkStatus();
 }
 
-PeriodInfo FindPeriod(const std::vector<uint16_t>& g, int code_length) {
+PeriodInfo FindPeriod(absl::Span<const uint16_t> g, int code_length) {
   const int64_t last = static_cast<int64_t>(g.size()) - 1;
   // Periods p whose stretch [n0, last] is long enough (>= p + (last + 1) / 2)
   // that every multiple kp tried below has the same n0: if g(n0 - 1 + kp)
@@ -316,7 +316,8 @@ PeriodInfo FindPeriod(const std::vector<uint16_t>& g, int code_length) {
     if (code_length >= 0 && 2 * n0 + 2 * p + code_length - 1 <= last) return {true, p, n0, true};
     // Unproved, p is reported only when its stretch spans at least 3 periods
     // and at least half of the computed range.
-    if (!unproved.found && stretch >= 3 * p && 2 * stretch >= last + 1) unproved = {true, p, n0, false};
+    if (!unproved.found && stretch >= 3 * p && 2 * stretch >= last + 1)
+      unproved = {true, p, n0, false};
   }
   return unproved;
 }

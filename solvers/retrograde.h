@@ -210,23 +210,23 @@ class RetrogradeSolver {
     tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
     arena.execute([&] {
       ParallelFor(tbb::blocked_range<uint64_t>(0, n, 1 << 14),
-                        [&](const tbb::blocked_range<uint64_t>& range) {
-                          Counts& c = counts.local();
-                          for (uint64_t i = range.begin(); i != range.end(); ++i) {
-                            const uint16_t e = table.entries[i];
-                            if (retro::TagOf(e) == retro::kUnreached) continue;
-                            ++c.positions;
-                            const retro::Tag tag = retro::TagOf(e);
-                            c.wins += tag == retro::kWin;
-                            c.losses += tag == retro::kLoss;
-                            c.draws += tag == retro::kDraw;
-                            if (!CheckEntry(game, table, i)) {
-                              uint64_t cur = first_bad.load();
-                              while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
-                              }
-                            }
-                          }
-                        });
+                  [&](const tbb::blocked_range<uint64_t>& range) {
+                    Counts& c = counts.local();
+                    for (uint64_t i = range.begin(); i != range.end(); ++i) {
+                      const uint16_t e = table.entries[i];
+                      if (retro::TagOf(e) == retro::kUnreached) continue;
+                      ++c.positions;
+                      const retro::Tag tag = retro::TagOf(e);
+                      c.wins += tag == retro::kWin;
+                      c.losses += tag == retro::kLoss;
+                      c.draws += tag == retro::kDraw;
+                      if (!CheckEntry(game, table, i)) {
+                        uint64_t cur = first_bad.load();
+                        while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
+                        }
+                      }
+                    }
+                  });
     });
     if (first_bad.load() != ~uint64_t{0}) {
       const uint64_t i = first_bad.load();

@@ -17,7 +17,7 @@
 //   u32      length of the canonical spec, then the spec's bytes
 //   u64      index size, root index, positions, wins, losses, draws
 //   u16      the entries, index-size of them
-//   u64      checksum of every byte before it (TableHash below)
+//   u64      checksum of every byte before it (TableHash, core/checksummed_file.h)
 
 #include <sys/mman.h>
 
@@ -29,6 +29,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/checksummed_file.h"
 
 namespace gamebench {
 
@@ -106,25 +107,6 @@ struct RetrogradeTable {
   int checkpoints = 0;
 
   uint64_t index_size() const { return entries.size(); }
-};
-
-// A 64-bit checksum over 8-byte little-endian words (the tail zero-padded,
-// the length mixed in at the end). Each step is a bijection of the state for
-// a fixed word, so a change confined to one word is always detected.
-class TableHash {
- public:
-  void Update(const void* data, size_t len);
-  uint64_t Final() const;
-
- private:
-  void Mix(uint64_t w) {
-    h_ = (h_ ^ w) * 0x9E3779B97F4A7C15ull;
-    h_ ^= h_ >> 29;
-  }
-  uint64_t h_ = 0xCBF29CE484222325ull;
-  uint64_t total_ = 0;
-  unsigned char pending_[8] = {};
-  size_t num_pending_ = 0;
 };
 
 inline constexpr char kRetroMagic[8] = {'G', 'B', 'R', 'E', 'T', 'R', 'O', '\0'};

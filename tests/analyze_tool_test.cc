@@ -1,5 +1,6 @@
 // The analyze, query and verify commands, run as the real binary.
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,8 +10,8 @@
 
 #include "core/json.h"
 #include "gtest/gtest.h"
-#include "tests/test_files.h"
 #include "solvers/retrograde_table.h"
+#include "tests/test_files.h"
 
 namespace gamebench {
 namespace {
@@ -20,9 +21,10 @@ struct Result {
   std::string out;  // stdout and stderr together
 };
 
-Result RunTool(const std::string& args) {
+// `prefix` goes before the binary (e.g. "timeout 20 ").
+Result RunTool(const std::string& args, const std::string& prefix = "") {
   Result r;
-  std::string cmd = std::string(GAMEBENCH_BINARY) + " " + args + " 2>&1";
+  std::string cmd = prefix + std::string(GAMEBENCH_BINARY) + " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
   char buf[4096];
@@ -117,6 +119,15 @@ TEST(AnalyzeToolTest, DamagedFilesAreRefused) {
   WriteFile(bad, "");
   EXPECT_TRUE(OneLineError(RunTool("verify " + bad)));
   EXPECT_TRUE(OneLineError(RunTool("verify " + bad + ".missing")));
+  // Not regular files: a directory, and a FIFO (opening one for reading
+  // would wait for a writer: the reader must refuse it, not hang).
+  EXPECT_TRUE(OneLineError(RunTool("verify " + ::testing::TempDir())));
+  const std::string fifo = TempPath("table.fifo");
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_TRUE(OneLineError(RunTool("verify " + fifo, "timeout 20 ")));
+  EXPECT_TRUE(OneLineError(RunTool("query " + fifo, "timeout 20 ")));
+  std::remove(fifo.c_str());
   std::remove(bad.c_str());
   std::remove(file.c_str());
 }

@@ -5,6 +5,7 @@
 // same set of best moves on a position.
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,20 @@ template <Game G>
 std::vector<std::string> Sorted(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   return v;
+}
+
+// The positions that `moves` (move texts) lead to from `s`, as text: tests
+// name winning moves by where they go ("from 3;5;7 to 3;5;6").
+template <Game G>
+std::set<std::string> MoveTargets(const G& game, const typename G::State& s,
+                                  const std::vector<std::string>& moves) {
+  std::set<std::string> targets;
+  for (const std::string& text : moves) {
+    auto m = game.ParseMove(s, text);
+    EXPECT_TRUE(m.ok()) << text;
+    if (m.ok()) targets.insert(game.FormatState(game.Play(s, *m)));
+  }
+  return targets;
 }
 
 // Returns the tt report; checks minimax (when `with_minimax`) and alphabeta

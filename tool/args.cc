@@ -75,17 +75,15 @@ absl::StatusOr<double> Args::GetDouble(absl::string_view flag, double default_va
   if (!v) return default_value;
   double d;
   if (!absl::SimpleAtod(*v, &d) || !(d >= min && d <= max))
-    return absl::InvalidArgumentError(absl::StrCat("flag --", flag, ": '", *v,
-                                                   "' is not a number in [", min, ", ", max, "]"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("flag --", flag, ": '", *v, "' is not a number in [", min, ", ", max, "]"));
   return d;
 }
 
 absl::Status Args::ExpectPositional(size_t n, absl::string_view what) const {
-  if (positional_.size() < n)
-    return absl::InvalidArgumentError(absl::StrCat("missing ", what));
+  if (positional_.size() < n) return absl::InvalidArgumentError(absl::StrCat("missing ", what));
   if (positional_.size() > n)
-    return absl::InvalidArgumentError(
-        absl::StrCat("unexpected argument '", positional_[n], "'"));
+    return absl::InvalidArgumentError(absl::StrCat("unexpected argument '", positional_[n], "'"));
   return absl::OkStatus();
 }
 
@@ -101,7 +99,8 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
     if (*bytes < (1u << 20))
       return absl::InvalidArgumentError(absl::StrCat("--memory ", *m, " is below 1 MiB"));
     if (*bytes > PhysicalMemoryBytes())
-      return absl::InvalidArgumentError(absl::StrCat("--memory ", *m, " is more than this machine has (",
+      return absl::InvalidArgumentError(absl::StrCat("--memory ", *m,
+                                                     " is more than this machine has (",
                                                      FormatBytes(PhysicalMemoryBytes()), ")"));
     o.memory_bytes = *bytes;
   }
@@ -111,8 +110,8 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
     if (*bytes < 1024)
       return absl::InvalidArgumentError(absl::StrCat("--tt-size ", *s, " is below 1 KiB"));
     if (*bytes > o.memory_bytes)
-      return absl::InvalidArgumentError(absl::StrCat("--tt-size ", *s, " exceeds the memory budget (",
-                                                     FormatBytes(o.memory_bytes), ")"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--tt-size ", *s, " exceeds the memory budget (", FormatBytes(o.memory_bytes), ")"));
     o.tt_bytes = *bytes;
   }
   o.tt_bytes = std::min(o.tt_bytes, o.memory_bytes);
@@ -120,12 +119,29 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
   auto threads = args.GetInt("threads", 0, 0, 1024);
   if (!threads.ok()) return threads.status();
   o.threads = static_cast<int>(*threads);
-  if (o.threads == 0) o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (o.threads == 0)
+    o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   o.symmetry = !args.Has("no-symmetry");
   o.move_ordering = !args.Has("no-ordering");
   o.best_moves = !args.Has("no-best-moves");
   o.progress = args.Has("progress") || (!args.Has("no-progress") && isatty(2));
   return o;
+}
+
+absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(
+    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags) {
+  std::set<std::string> value_flags = kSolveValueFlags;
+  value_flags.insert(extra_value_flags.begin(), extra_value_flags.end());
+  std::set<std::string> bool_flags = kSolveBoolFlags;
+  bool_flags.insert("json");
+  auto args = Args::Parse(argv, value_flags, bool_flags);
+  if (!args.ok()) return args.status();
+  if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
+  auto spec = ParseSpec(args->positional()[0]);
+  if (!spec.ok()) return spec.status();
+  auto options = ParseSolveOptions(*args);
+  if (!options.ok()) return options.status();
+  return SolveCommandLine{*std::move(args), *std::move(spec), *std::move(options)};
 }
 
 }  // namespace gamebench

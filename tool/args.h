@@ -6,12 +6,13 @@
 #include <optional>
 #include <set>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/solve.h"
+#include "core/spec.h"
 
 namespace gamebench {
 
@@ -48,6 +49,17 @@ class Args {
 extern const std::set<std::string> kSolveValueFlags;
 extern const std::set<std::string> kSolveBoolFlags;
 absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args);
+
+// The command line of a solving command (solve, analyze): the shared flags
+// plus `--json` and the command's own `extra_value_flags`, exactly one
+// positional game SPEC, and the options.
+struct SolveCommandLine {
+  Args args;
+  Spec spec;
+  SolveOptions options;
+};
+absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(
+    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags);
 
 }  // namespace gamebench
 

@@ -4,7 +4,6 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
-
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
 #include "tests/solver_agreement.h"
@@ -14,6 +13,7 @@ namespace {
 
 using testing::ExpectSolversAgree;
 using testing::MakeGame;
+using testing::MoveTargets;
 
 TEST(NimTest, ApiConformance) {
   for (const char* spec : {"nim", "nim(heaps=3;5;7)", "nim(heaps=1;2;3;4,misere=true)",
@@ -44,13 +44,8 @@ TEST(NimTest, WinningMovesFrom357) {
   Nim g = MakeGame<Nim>("nim(heaps=3;5;7)");
   SolveReport r = ExpectSolversAgree(g, g.Start(), true);
   EXPECT_EQ(r.value, kWinScore);
-  std::set<std::string> targets;
-  for (const auto& mt : r.best_moves) {
-    auto m = g.ParseMove(g.Start(), mt);
-    ASSERT_TRUE(m.ok());
-    targets.insert(g.FormatState(g.Play(g.Start(), *m)));
-  }
-  EXPECT_EQ(targets, (std::set<std::string>{"2;5;7", "3;4;7", "3;5;6"}));
+  EXPECT_EQ(MoveTargets(g, g.Start(), r.best_moves),
+            (std::set<std::string>{"2;5;7", "3;4;7", "3;5;6"}));
 }
 
 // Misère Nim: the mover loses iff (some heap > 1 and xor == 0) or (all heaps
@@ -71,8 +66,9 @@ TEST(NimTest, MisereRule) {
 }
 
 TEST(NimTest, RejectsBadInput) {
-  for (const char* spec : {"nim(heaps=)", "nim(heaps=64)", "nim(heaps=-1)", "nim(heaps=1;2;3;4;5;6;7;8;9)",
-                           "nim(heaps=3,heaps=4)", "nim(misere=maybe)", "nim(size=3)"}) {
+  for (const char* spec :
+       {"nim(heaps=)", "nim(heaps=64)", "nim(heaps=-1)", "nim(heaps=1;2;3;4;5;6;7;8;9)",
+        "nim(heaps=3,heaps=4)", "nim(misere=maybe)", "nim(size=3)"}) {
     auto parsed = ParseSpec(spec);
     if (!parsed.ok()) continue;
     EXPECT_FALSE(Nim::FromSpec(*parsed).ok()) << spec;

@@ -23,17 +23,12 @@
 namespace gamebench {
 
 absl::Status RunAnalyze(const std::vector<std::string>& argv) {
-  std::set<std::string> value_flags = kSolveValueFlags;
-  value_flags.insert({"solver", "save", "checkpoint", "checkpoint-every"});
-  std::set<std::string> bool_flags = kSolveBoolFlags;
-  bool_flags.insert("json");
-  auto args = Args::Parse(argv, value_flags, bool_flags);
-  if (!args.ok()) return args.status();
-  if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
-  auto spec = ParseSpec(args->positional()[0]);
-  if (!spec.ok()) return spec.status();
-  auto options = ParseSolveOptions(*args);
-  if (!options.ok()) return options.status();
+  auto command_line =
+      ParseSolveCommandLine(argv, {"solver", "save", "checkpoint", "checkpoint-every"});
+  if (!command_line.ok()) return command_line.status();
+  const Args* args = &command_line->args;
+  const Spec* spec = &command_line->spec;
+  const SolveOptions* options = &command_line->options;
   const std::string solver_name = args->Get("solver").value_or("retrograde");
   // Only a solver that analyses every position can analyse a game; the
   // search solvers answer one position (`gamebench solve`).

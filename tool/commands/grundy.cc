@@ -6,11 +6,11 @@
 // periodicity theorem. A proven period ends the computation early only with
 // --stop-when-proved.
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <optional>
-
-#include <unistd.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
