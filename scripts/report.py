@@ -154,7 +154,9 @@ def spec_game(spec):
 
 # ---------------------------------------------------------------- values
 
-MEASURE_RE = re.compile(r"(seconds|memory|per_second|_rate_s|wall)")
+# Names of measures: times, memory and rates (nodes_per_s, positions_per_s,
+# peak_rss_MiB ...) vary between runs; everything else must not.
+MEASURE_RE = re.compile(r"(seconds|memory|per_second|_per_s$|_rate_s|wall|rss|MiB)")
 
 
 def json_text(v):
