@@ -87,6 +87,10 @@ absl::Status Args::ExpectPositional(size_t n, absl::string_view what) const {
   return absl::OkStatus();
 }
 
+bool WantsProgress(const Args& args) {
+  return args.Has("progress") || (!args.Has("no-progress") && isatty(2));
+}
+
 absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
   SolveOptions o;
   auto t = args.GetDouble("time-limit", 0, 0, 1e9);
@@ -124,7 +128,7 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
   o.symmetry = !args.Has("no-symmetry");
   o.move_ordering = !args.Has("no-ordering");
   o.best_moves = !args.Has("no-best-moves");
-  o.progress = args.Has("progress") || (!args.Has("no-progress") && isatty(2));
+  o.progress = WantsProgress(args);
   return o;
 }
 

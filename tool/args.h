@@ -50,6 +50,10 @@ extern const std::set<std::string> kSolveValueFlags;
 extern const std::set<std::string> kSolveBoolFlags;
 absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args);
 
+// Progress lines on stderr: with --progress, or when stderr is a terminal
+// unless --no-progress.
+bool WantsProgress(const Args& args);
+
 // The command line of a solving command (solve, analyze): the shared flags
 // plus `--json` and the command's own `extra_value_flags`, exactly one
 // positional game SPEC, and the options.

@@ -6,8 +6,6 @@
 // periodicity theorem. A proven period ends the computation early only with
 // --stop-when-proved.
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -70,7 +68,7 @@ absl::Status RunGrundy(const std::vector<std::string>& argv) {
   NimSequence seq(*rule, method);
   absl::StatusOr<ExtendStop> stop;
   {
-    Progress progress(args->Has("progress") || (!args->Has("no-progress") && isatty(2)));
+    Progress progress(WantsProgress(*args));
     stop = ExtendSequence(seq, *upto, args->Has("stop-when-proved"), *time_limit, &progress);
   }
   if (!stop.ok()) return stop.status();
