@@ -625,7 +625,7 @@ def run_gbench(build_dir, out_dir, rows, full, timeout):
     by_binary = {}
     for row in rows:
         by_binary.setdefault(row["binary"], {})[row["set"]] = row.get("args", "")
-    reps, min_time = (5, 0.5) if full else (3, 0.05)
+    reps, min_time = (5, 0.2) if full else (3, 0.05)
     env = dict(os.environ, GAMEBENCH_FULL="1" if full else "0", GAMEBENCH_SOURCE_DIR=ROOT)
     for path in sorted(glob.glob(os.path.join(build_dir, "bench", "*_bench"))):
         name = os.path.basename(path)
@@ -752,6 +752,15 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
              "times and memory vary. Machine-readable: `run.json` (the format `gamebench compare` reads), "
              "`claims.json`, `solvers.json`, `scaling.json`, `environment.json`, and Google Benchmark's "
              "own output in `bench/`. How to read this: `docs/results.md`.\n")
+    if not args.full:
+        try:
+            with open(os.path.join(out_dir, "full", "run.json"), encoding="utf-8") as f:
+                full_run = json.load(f)
+            L.append(f"The long runs (`bash scripts/main_job.sh --full`: K7 and K8, Dodgem 5×5, long "
+                     f"nim-sequences, 30 s per solve) are in [full/REPORT.md](full/REPORT.md), from "
+                     f"commit `{str(full_run.get('commit', '?'))[:12]}`, {full_run.get('date', '?')}.\n")
+        except (OSError, ValueError, AttributeError):
+            pass
     L.append(f"This build has the games {', '.join('`' + x + '`' for x in tool.games)}, the solvers "
              f"{', '.join('`' + x + '`' for x in tool.solvers)} and the commands "
              f"{', '.join('`' + x + '`' for x in tool.commands)}.\n")
@@ -1007,20 +1016,41 @@ def dump(path, obj):
         f.write("\n")
 
 
+def compare_with_previous(tool_path, previous_text, new_path):
+    """Prints `gamebench compare` of the previous run.json and the new one, as
+    information: changed counts show here, but the job's status is its own."""
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        f.write(previous_text)
+        old_path = f.name
+    try:
+        log(f"compared with the previous {os.path.relpath(new_path, ROOT)}:")
+        subprocess.run([tool_path, "compare", old_path, new_path], stdout=sys.stderr,
+                       stderr=sys.stderr, check=False)
+    finally:
+        os.remove(old_path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--full", action="store_true", help="add the long runs (set `full` in the manifests)")
     ap.add_argument("--build-dir", default=os.environ.get("GAMEBENCH_BUILD_DIR", "build"))
-    ap.add_argument("--out", default="results", help="output folder (default results/)")
+    ap.add_argument("--out", default=None,
+                    help="output folder (default results/; results/full/ with --full)")
     ap.add_argument("--time-limit", type=float, default=None,
-                    help="seconds per solve (default 3; 120 with --full)")
+                    help="seconds per solve (default 3; 30 with --full)")
     ap.add_argument("--claim-timeout", type=float, default=None,
                     help="seconds per claim's command (default 300; 3600 with --full)")
     ap.add_argument("--only", default="claims,solvers,scaling,gbench",
                     help="comma list of parts to run (claims, solvers, scaling, gbench)")
     args = ap.parse_args()
+    # --full gives a solver 30 s per solve, not more: the runs that need more
+    # (minimax on the larger instances) are beyond any limit worth waiting
+    # for, and each one costs the whole limit.
     if args.time_limit is None:
-        args.time_limit = 120.0 if args.full else 3.0
+        args.time_limit = 30.0 if args.full else 3.0
+    if args.out is None:
+        args.out = os.path.join("results", "full") if args.full else "results"
     if args.claim_timeout is None:
         args.claim_timeout = 3600.0 if args.full else 300.0
     os.chdir(ROOT)
@@ -1030,6 +1060,13 @@ def main():
     if not os.access(tool_path, os.X_OK):
         sys.exit(f"main job: error: {tool_path} not found; build first (bash scripts/setup.sh)")
     os.makedirs(out_dir, exist_ok=True)
+    # The previous run in this folder, to compare the new one with at the end.
+    previous = None
+    try:
+        with open(os.path.join(out_dir, "run.json"), encoding="utf-8") as f:
+            previous = f.read()
+    except OSError:
+        pass
     # Figures are regenerated: remove stale ones from games no longer run.
     for old in glob.glob(os.path.join(out_dir, "figures", "*.svg")):
         os.remove(old)
@@ -1063,6 +1100,8 @@ def main():
            "records": run_records(claims, solvers, scaling, gbench)}
     dump(os.path.join(out_dir, "run.json"), run)
     write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total)
+    if previous is not None and "compare" in tool.commands:
+        compare_with_previous(tool_path, previous, os.path.join(out_dir, "run.json"))
     bad = [c["id"] for c in claims if c["status"] in ("mismatch", "error", "dnf")]
     disagree = [i["spec"] for i in solvers if not i.get("agree", True)]
     log(f"done in {fmt_time(total)}: {sum(c['status'] == 'match' for c in claims)} claims reproduced, "
