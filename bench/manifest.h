@@ -109,16 +109,6 @@ inline std::vector<std::string> ApplicableSolvers(const std::string& spec_text) 
   return names;
 }
 
-// Resets the process's peak resident memory (VmHWM) so that the next
-// PeakMemoryBytes() is the peak of what runs after this; best effort (Linux
-// >= 4.0). Returns false if the reset is not supported.
-inline bool ResetPeakMemory() {
-  std::FILE* f = std::fopen("/proc/self/clear_refs", "w");
-  if (!f) return false;
-  const bool ok = std::fputs("5", f) >= 0;
-  return std::fclose(f) == 0 && ok;
-}
-
 // Options for benchmark solves: the tool's defaults, no progress lines.
 inline SolveOptions BenchOptions() {
   SolveOptions o;

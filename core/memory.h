@@ -11,6 +11,11 @@ namespace gamebench {
 
 // Peak resident memory of this process (VmHWM), in bytes; 0 if unknown.
 uint64_t PeakMemoryBytes();
+// Resets the peak (VmHWM) to the current resident memory, so that the next
+// PeakMemoryBytes() is the peak of what runs after this: benchmarks that run
+// several cases in one process measure each on its own. Best effort (Linux
+// >= 4.0, /proc/self/clear_refs); false if the reset is not supported.
+bool ResetPeakMemory();
 // Physical memory of the machine, in bytes.
 uint64_t PhysicalMemoryBytes();
 // The default memory budget: a safe share (half) of physical memory.

@@ -106,7 +106,7 @@ class Tool:
     def run(self, args, timeout):
         """Runs gamebench ARGS. Returns dict(status, json, stderr, wall):
         status is ok | dnf (time limit) | n/a (solver does not apply) |
-        unavailable (unknown command, game or solver) | error."""
+        memory (refused: over the memory budget) | unavailable (unknown command, game or solver) | error."""
         t0 = time.monotonic()
         try:
             p = subprocess.run([self.path] + args, capture_output=True, text=True,
@@ -139,6 +139,9 @@ class Tool:
                 status = "unavailable"
             elif "does not apply" in err:
                 status = "n/a"
+            elif "over the memory budget" in err:
+                # Applies, but not at this size: refused up front, not a failure.
+                status = "memory"
         return {"status": status, "json": None, "stderr": err, "wall": wall}
 
 
@@ -735,7 +738,8 @@ def run_records(claims, solvers, scaling, gbench):
 # ---------------------------------------------------------------- the report
 
 STATUS_TEXT = {"match": "✅ match", "mismatch": "❌ MISMATCH", "unavailable": "not available in this build",
-               "error": "❌ error", "dnf": "did not finish", "n/a": "does not apply"}
+               "error": "❌ error", "dnf": "did not finish", "n/a": "does not apply",
+               "memory": "over the memory budget"}
 
 
 def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total_seconds):
@@ -769,7 +773,7 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
     n = {s: sum(1 for c in claims if c["status"] == s) for s in STATUS_TEXT}
     L.append("## 1. Reproduction of published results\n")
     L.append(f"{n['match']} of {len(claims)} claims reproduced, {n['mismatch']} mismatched, "
-             f"{n['error'] + n['dnf']} failed to run, {n['unavailable']} not available in this build "
+             f"{n['error'] + n['dnf'] + n['memory']} failed to run, {n['unavailable']} not available in this build "
              f"(their game, solver or command is not in this build yet).\n")
     L.append("| id | claim | source | suite's result | match | time | solver's time | command |")
     L.append("|---|---|---|---|---|---|---|---|")
@@ -901,23 +905,39 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
         for solver, series in sc["series"].items():
             for pt in series:
                 if pt["status"] == "ok":
-                    for k in ("nodes", "positions"):
+                    for k in ("nodes", "positions", "pairs_examined"):
                         if k in pt["json"]:
                             count_key = count_key or k
         for solver, series in sc["series"].items():
-            cells_t, cells_n, cells_v = [], [], []
+            cells_t, cells_n = [], []
             ts, ns = [], []
+            # What each point found: a solve's value; a nim-sequence's period
+            # (with its pre-period) and largest value.
+            found = {}
+            oks = [pt["json"] for pt in series if pt["status"] == "ok"]
+            if any("value" in j for j in oks):
+                found["value"] = lambda j: json_text(j.get("value"))
+            if any("period" in j for j in oks):
+                found["period"] = lambda j: (
+                    "none found" if j.get("period") is None else
+                    f"{fmt_int(j['period'])} from {fmt_int(j.get('preperiod'))}"
+                    f"{' (proved)' if j.get('proved') else ''}")
+            if any("max_value" in j for j in oks):
+                found["max value"] = lambda j: fmt_int(j.get("max_value"))
+            cells_v = {k: [] for k in found}
             for pt in series:
                 if pt["status"] == "ok":
                     cells_t.append(fmt_time(pt["seconds"]))
                     cells_n.append(fmt_int(pt["json"].get(count_key)) if count_key else "–")
-                    cells_v.append(json_text(pt["json"].get("value", pt["json"].get("period", ""))))
+                    for k, f in found.items():
+                        cells_v[k].append(f(pt["json"]))
                     ts.append(pt["seconds"])
                     ns.append(pt["json"].get(count_key) if count_key else None)
                 else:
                     cells_t.append("DNF" if pt["status"] in ("dnf", "skipped") else pt["status"])
                     cells_n.append("")
-                    cells_v.append("")
+                    for k in found:
+                        cells_v[k].append("")
                     ts.append(None)
                     ns.append(None)
             solvers_seen = {pt["json"].get("solver") for pt in series if pt["status"] == "ok"}
@@ -926,7 +946,8 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
             L.append(f"| {name} | time | " + " | ".join(cells_t) + " |")
             if count_key:
                 L.append(f"| {name} | {count_key} | " + " | ".join(cells_n) + " |")
-            L.append(f"| {name} | value | " + " | ".join(cells_v) + " |")
+            for k, cells in cells_v.items():
+                L.append(f"| {name} | {k} | " + " | ".join(cells) + " |")
             time_series[name] = ts
             node_series[name] = ns
             if sc["kind"] == "threads" and ts and ts[0]:
@@ -1102,7 +1123,7 @@ def main():
     write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total)
     if previous is not None and "compare" in tool.commands:
         compare_with_previous(tool_path, previous, os.path.join(out_dir, "run.json"))
-    bad = [c["id"] for c in claims if c["status"] in ("mismatch", "error", "dnf")]
+    bad = [c["id"] for c in claims if c["status"] in ("mismatch", "error", "dnf", "memory")]
     disagree = [i["spec"] for i in solvers if not i.get("agree", True)]
     log(f"done in {fmt_time(total)}: {sum(c['status'] == 'match' for c in claims)} claims reproduced, "
         f"{len(bad)} failed{(' (' + ', '.join(bad) + ')') if bad else ''}, "
