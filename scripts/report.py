@@ -742,7 +742,8 @@ STATUS_TEXT = {"match": "✅ match", "mismatch": "❌ MISMATCH", "unavailable": 
                "memory": "over the memory budget"}
 
 
-def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total_seconds):
+def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total_seconds,
+                 rendered_by=None):
     L = []
     g = env["git"]
     L.append("# gamebench results\n")
@@ -752,6 +753,9 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
              f"The whole run took {fmt_time(total_seconds)}. "
              f"Mode: {'full (long runs included)' if args.full else 'default (`--full` adds the long runs)'}; "
              f"time limit per solve {args.time_limit:g} s.\n")
+    if rendered_by:
+        L.append(f"This page was drawn again from the run's JSON (`scripts/report.py --render-only`) "
+                 f"on commit `{rendered_by[:12]}`; the measurements are those of the run above.\n")
     L.append("Every value and count below is reproduced exactly by re-running on the same commit; "
              "times and memory vary. Machine-readable: `run.json` (the format `gamebench compare` reads), "
              "`claims.json`, `solvers.json`, `scaling.json`, `environment.json`, and Google Benchmark's "
@@ -1001,10 +1005,12 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
                     cells.append("")
                 elif "seconds" in k and "per_second" not in k:
                     cells.append(fmt_time(v))
-                elif "bytes" in k:
+                elif "bytes" in k and "bytes_per" not in k:
                     cells.append(fmt_bytes(v))
                 elif isinstance(v, float) and v < 10 and v != int(v):
                     cells.append(f"{v:.3f}")
+                elif isinstance(v, float) and v < 1000 and v != int(v):
+                    cells.append(f"{v:.1f}")
                 else:
                     cells.append(fmt_int(v))
             L.append(f"| `{md_escape(b['name'])}` | {fmt_time(b['real_time'])} | {fmt_time(b['cpu_time'])} | "
@@ -1037,6 +1043,30 @@ def dump(path, obj):
         f.write("\n")
 
 
+def render_only(out_dir, tool):
+    """Draws REPORT.md and the figures again from the JSON of the run in
+    OUT_DIR (after a change to the report's layout), without running anything."""
+    data = {}
+    for name in ("run", "environment", "claims", "solvers", "scaling", "gbench"):
+        path = os.path.join(out_dir, name + ".json")
+        try:
+            with open(path, encoding="utf-8") as f:
+                data[name] = json.load(f)
+        except (OSError, ValueError) as e:
+            sys.exit(f"main job: error: cannot read {os.path.relpath(path, ROOT)}: {e}")
+    run = data["run"]
+    if not isinstance(run, dict) or run.get("format") != RUN_FORMAT:
+        sys.exit(f"main job: error: {os.path.relpath(out_dir, ROOT)}/run.json is not a {RUN_FORMAT} file")
+    for old in glob.glob(os.path.join(out_dir, "figures", "*.svg")):
+        os.remove(old)
+    args = argparse.Namespace(full=bool(run.get("full")), time_limit=float(run.get("time_limit", 3)))
+    commit = sh(["git", "rev-parse", "HEAD"])
+    write_report(out_dir, data["environment"], args, data["claims"], data["solvers"], data["scaling"],
+                 data["gbench"], tool, float(run.get("total_seconds", 0)), rendered_by=commit)
+    log(f"drew {os.path.relpath(out_dir, ROOT)}/REPORT.md again from its JSON")
+    return 0
+
+
 def compare_with_previous(tool_path, previous_text, new_path):
     """Prints `gamebench compare` of the previous run.json and the new one, as
     information: changed counts show here, but the job's status is its own."""
@@ -1064,6 +1094,8 @@ def main():
                     help="seconds per claim's command (default 300; 3600 with --full)")
     ap.add_argument("--only", default="claims,solvers,scaling,gbench",
                     help="comma list of parts to run (claims, solvers, scaling, gbench)")
+    ap.add_argument("--render-only", action="store_true",
+                    help="run nothing: draw REPORT.md and figures again from the JSON in the output folder")
     args = ap.parse_args()
     # --full gives a solver 30 s per solve, not more: the runs that need more
     # (minimax on the larger instances) are beyond any limit worth waiting
@@ -1080,6 +1112,8 @@ def main():
     tool_path = os.path.join(build_dir, "gamebench")
     if not os.access(tool_path, os.X_OK):
         sys.exit(f"main job: error: {tool_path} not found; build first (bash scripts/setup.sh)")
+    if args.render_only:
+        return render_only(out_dir, Tool(tool_path))
     os.makedirs(out_dir, exist_ok=True)
     # The previous run in this folder, to compare the new one with at the end.
     previous = None
