@@ -47,7 +47,9 @@ TEST(PeakMemoryTest, ResetForgetsAPeakThatIsGone) {
   const uint64_t with_mapping = PeakMemoryBytes();
   ASSERT_GE(with_mapping, kBytes);
   ASSERT_EQ(munmap(p, kBytes), 0);
-  EXPECT_GE(PeakMemoryBytes(), with_mapping) << "without a reset the peak stays";
+  // The kernel's RSS counters are approximate (per-CPU caches), so compare
+  // with a margin far below the 64 MiB that tells the two cases apart.
+  EXPECT_GE(PeakMemoryBytes() + kBytes / 4, with_mapping) << "without a reset the peak stays";
   if (!ResetPeakMemory()) GTEST_SKIP() << "/proc/self/clear_refs is not writable here";
   EXPECT_LE(PeakMemoryBytes() + kBytes / 2, with_mapping);
 }
