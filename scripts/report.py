@@ -26,6 +26,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -740,6 +741,8 @@ def run_records(claims, solvers, scaling, gbench):
 STATUS_TEXT = {"match": "✅ match", "mismatch": "❌ MISMATCH", "unavailable": "not available in this build",
                "error": "❌ error", "dnf": "did not finish", "n/a": "does not apply",
                "memory": "over the memory budget"}
+# A claim with one of these statuses was not reproduced (besides "mismatch").
+CLAIM_FAILED_TO_RUN = ("error", "dnf", "memory")
 
 
 def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total_seconds,
@@ -777,7 +780,7 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
     n = {s: sum(1 for c in claims if c["status"] == s) for s in STATUS_TEXT}
     L.append("## 1. Reproduction of published results\n")
     L.append(f"{n['match']} of {len(claims)} claims reproduced, {n['mismatch']} mismatched, "
-             f"{n['error'] + n['dnf'] + n['memory']} failed to run, {n['unavailable']} not available in this build "
+             f"{sum(n[s] for s in CLAIM_FAILED_TO_RUN)} failed to run, {n['unavailable']} not available in this build "
              f"(their game, solver or command is not in this build yet).\n")
     L.append("| id | claim | source | suite's result | match | time | solver's time | command |")
     L.append("|---|---|---|---|---|---|---|---|")
@@ -1043,6 +1046,13 @@ def dump(path, obj):
         f.write("\n")
 
 
+def remove_figures(out_dir):
+    """Figures are drawn anew each time: remove the old ones, so none is left
+    from a game or series no longer in the run."""
+    for old in glob.glob(os.path.join(out_dir, "figures", "*.svg")):
+        os.remove(old)
+
+
 def render_only(out_dir, tool):
     """Draws REPORT.md and the figures again from the JSON of the run in
     OUT_DIR (after a change to the report's layout), without running anything."""
@@ -1052,13 +1062,14 @@ def render_only(out_dir, tool):
         try:
             with open(path, encoding="utf-8") as f:
                 data[name] = json.load(f)
-        except (OSError, ValueError) as e:
-            sys.exit(f"main job: error: cannot read {os.path.relpath(path, ROOT)}: {e}")
+        except OSError as e:
+            sys.exit(f"main job: error: cannot read {path}: {e.strerror}")
+        except ValueError as e:
+            sys.exit(f"main job: error: {path} is not JSON ({e})")
     run = data["run"]
     if not isinstance(run, dict) or run.get("format") != RUN_FORMAT:
-        sys.exit(f"main job: error: {os.path.relpath(out_dir, ROOT)}/run.json is not a {RUN_FORMAT} file")
-    for old in glob.glob(os.path.join(out_dir, "figures", "*.svg")):
-        os.remove(old)
+        sys.exit(f"main job: error: {os.path.join(out_dir, 'run.json')} is not a {RUN_FORMAT} file")
+    remove_figures(out_dir)
     args = argparse.Namespace(full=bool(run.get("full")), time_limit=float(run.get("time_limit", 3)))
     commit = sh(["git", "rev-parse", "HEAD"])
     write_report(out_dir, data["environment"], args, data["claims"], data["solvers"], data["scaling"],
@@ -1070,7 +1081,6 @@ def render_only(out_dir, tool):
 def compare_with_previous(tool_path, previous_text, new_path):
     """Prints `gamebench compare` of the previous run.json and the new one, as
     information: changed counts show here, but the job's status is its own."""
-    import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         f.write(previous_text)
         old_path = f.name
@@ -1122,9 +1132,7 @@ def main():
             previous = f.read()
     except OSError:
         pass
-    # Figures are regenerated: remove stale ones from games no longer run.
-    for old in glob.glob(os.path.join(out_dir, "figures", "*.svg")):
-        os.remove(old)
+    remove_figures(out_dir)
     parts = set(args.only.split(","))
     tool = Tool(tool_path)
     env = environment(build_dir)
@@ -1157,7 +1165,7 @@ def main():
     write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total)
     if previous is not None and "compare" in tool.commands:
         compare_with_previous(tool_path, previous, os.path.join(out_dir, "run.json"))
-    bad = [c["id"] for c in claims if c["status"] in ("mismatch", "error", "dnf", "memory")]
+    bad = [c["id"] for c in claims if c["status"] == "mismatch" or c["status"] in CLAIM_FAILED_TO_RUN]
     disagree = [i["spec"] for i in solvers if not i.get("agree", True)]
     log(f"done in {fmt_time(total)}: {sum(c['status'] == 'match' for c in claims)} claims reproduced, "
         f"{len(bad)} failed{(' (' + ', '.join(bad) + ')') if bad else ''}, "

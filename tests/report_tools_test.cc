@@ -1,13 +1,15 @@
 // Tests of the reporting commands of the tool: `gamebench compare` (exit
 // status 0 for equal runs, 1 when a value or count changed, 2 for a bad
 // file; slowdowns are warnings) and `gamebench positions` (deterministic for
-// a seed, bad input rejected).
+// a seed, bad input rejected); and of the main job's script: every published
+// claim reproduces, and a report can be drawn again from its JSON.
 
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,10 +25,10 @@ struct Output {
   std::string out;
 };
 
-// Runs the tool with a shell command line; stderr is merged into `out`.
-Output RunTool(const std::string& args) {
+// Runs a shell command line; stderr is merged into `out`.
+Output RunCommand(const std::string& command) {
   Output o;
-  std::string cmd = std::string(GAMEBENCH_BINARY) + " " + args + " 2>&1";
+  std::string cmd = command + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return o;
   char buf[4096];
@@ -35,6 +37,17 @@ Output RunTool(const std::string& args) {
   int st = pclose(p);
   o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return o;
+}
+
+Output RunTool(const std::string& args) {
+  return RunCommand(std::string(GAMEBENCH_BINARY) + " " + args);
+}
+
+// The main job's script, scripts/report.py, with this build's tool.
+Output RunReport(const std::string& args) {
+  const std::string binary = GAMEBENCH_BINARY;
+  return RunCommand("python3 " GAMEBENCH_SOURCE_DIR "/scripts/report.py --build-dir " +
+                    binary.substr(0, binary.rfind('/')) + " " + args);
 }
 
 std::string TempPath(const std::string& name) {
@@ -122,6 +135,43 @@ TEST(CompareTest, BadInputExitsWithStatus2) {
   }
   Write(bad, "{not json");
   EXPECT_EQ(RunTool("compare " + a + " " + bad).status, 2);
+}
+
+// The claims of bench/claims.tsv, end to end through scripts/report.py and
+// the built tool: CI fails when a claim stops reproducing.
+TEST(MainJobTest, ClaimsReproduceAndTheReportIsDrawnAgain) {
+  const std::string out = TempPath("main_job");
+  Output run = RunReport("--only claims --out " + out);
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find(" claims reproduced, 0 failed"), std::string::npos) << run.out;
+  Output redraw = RunReport("--render-only --out " + out);
+  ASSERT_EQ(redraw.status, 0) << redraw.out;
+  std::ifstream in(out + "/REPORT.md");
+  const std::string report((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(report.find("drawn again from the run's JSON"), std::string::npos);
+  EXPECT_NE(report.find("✅ match"), std::string::npos);
+  EXPECT_EQ(report.find("MISMATCH"), std::string::npos);
+}
+
+TEST(MainJobTest, RenderOnlyRefusesAFolderWithoutARun) {
+  const std::string dir = TempPath("no_run");
+  ASSERT_EQ(RunCommand("rm -rf " + dir + " && mkdir -p " + dir).status, 0);
+  Output missing = RunReport("--render-only --out " + dir);
+  EXPECT_NE(missing.status, 0);
+  EXPECT_EQ(std::count(missing.out.begin(), missing.out.end(), '\n'), 1) << missing.out;
+  EXPECT_NE(missing.out.find("cannot read"), std::string::npos) << missing.out;
+  for (const char* name : {"run", "environment", "claims", "solvers", "scaling", "gbench"}) {
+    Write(dir + "/" + name + ".json", "{}");
+  }
+  Output wrong = RunReport("--render-only --out " + dir);
+  EXPECT_NE(wrong.status, 0);
+  EXPECT_EQ(std::count(wrong.out.begin(), wrong.out.end(), '\n'), 1) << wrong.out;
+  EXPECT_NE(wrong.out.find("is not a gamebench-run/1 file"), std::string::npos) << wrong.out;
+  Write(dir + "/run.json", "{not json");
+  Output damaged = RunReport("--render-only --out " + dir);
+  EXPECT_NE(damaged.status, 0);
+  EXPECT_EQ(std::count(damaged.out.begin(), damaged.out.end(), '\n'), 1) << damaged.out;
+  EXPECT_NE(damaged.out.find("is not JSON"), std::string::npos) << damaged.out;
 }
 
 TEST(PositionsTest, SameSeedSamePositionsAllDistinctAndParseable) {
