@@ -19,10 +19,7 @@
 //   u16      the entries, index-size of them
 //   u64      checksum of every byte before it (TableHash, core/checksummed_file.h)
 
-#include <sys/mman.h>
-
 #include <cstdint>
-#include <new>
 #include <string>
 #include <utility>
 
@@ -30,6 +27,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/checksummed_file.h"
+#include "core/zeroed_array.h"
 
 namespace gamebench {
 
@@ -47,47 +45,6 @@ inline constexpr uint16_t Entry(Tag tag, int low) {
 inline constexpr Tag TagOf(uint16_t e) { return static_cast<Tag>(e >> kTagShift); }
 inline constexpr int LowOf(uint16_t e) { return e & kLowMask; }
 }  // namespace retro
-
-// An array of T that starts zeroed, from an anonymous mapping: pages never
-// written stay the kernel's shared zero page and cost no resident memory, and
-// large arrays ask for transparent huge pages (random access over hundreds of
-// MiB otherwise misses the TLB on nearly every probe).
-template <typename T>
-class ZeroedArray {
- public:
-  ZeroedArray() = default;
-  explicit ZeroedArray(uint64_t size) : size_(size), bytes_(size * sizeof(T)) {
-    if (size == 0) return;
-    void* p = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    if (bytes_ >= (2u << 20)) ::madvise(p, bytes_, MADV_HUGEPAGE);
-    data_ = static_cast<T*>(p);
-  }
-  ZeroedArray(ZeroedArray&& o) noexcept { Swap(o); }
-  ZeroedArray& operator=(ZeroedArray&& o) noexcept {
-    ZeroedArray tmp(std::move(o));
-    Swap(tmp);
-    return *this;
-  }
-  ~ZeroedArray() {
-    if (data_) ::munmap(data_, bytes_);
-  }
-  void Swap(ZeroedArray& o) noexcept {
-    std::swap(size_, o.size_);
-    std::swap(bytes_, o.bytes_);
-    std::swap(data_, o.data_);
-  }
-  T* data() { return data_; }
-  const T* data() const { return data_; }
-  T& operator[](uint64_t i) { return data_[i]; }
-  const T& operator[](uint64_t i) const { return data_[i]; }
-  uint64_t size() const { return size_; }
-
- private:
-  uint64_t size_ = 0;
-  uint64_t bytes_ = 0;
-  T* data_ = nullptr;
-};
 
 struct RetrogradeTable {
   std::string game;  // canonical spec
