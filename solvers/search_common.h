@@ -60,17 +60,21 @@ void MoveToFront(MoveList<Move, N>& moves, int index) {
 }
 
 // Counts nodes, polls the deadline and feeds progress every kPollInterval
-// nodes. A search returns early once stopped() is true.
+// nodes. A search returns early once stopped() is true. The node limit (for
+// tests: a fixed amount of work, whatever the machine's speed) is checked at
+// the same polls, so a search stops within kPollInterval nodes past it.
 class SearchMonitor {
  public:
   SearchMonitor(const SolveOptions& options)
-      : deadline_(options.time_limit_seconds), progress_(options.progress) {
+      : node_limit_(options.node_limit),
+        deadline_(options.time_limit_seconds),
+        progress_(options.progress) {
     progress_.Phase("search");
   }
   bool Visit() {
     if ((++nodes_ & (kPollInterval - 1)) == 0) {
       progress_.Update(nodes_);
-      if (deadline_.Poll()) stopped_ = true;
+      if (deadline_.Poll() || (node_limit_ && nodes_ >= node_limit_)) stopped_ = true;
     }
     return stopped_;
   }
@@ -82,6 +86,7 @@ class SearchMonitor {
  private:
   uint64_t nodes_ = 0;
   bool stopped_ = false;
+  uint64_t node_limit_;
   Deadline deadline_;
   Progress progress_;
 };

@@ -7,10 +7,13 @@
 //
 // Positions are taken from the end of each playout backwards, so that the
 // cheap ones come first; a playout is left once a position's search does not
-// finish within a small time limit, so a game too big to solve from its start
-// still gets checked on the positions that can be solved.
+// finish within a node budget, so a game too big to solve from its start
+// still gets checked on the positions that can be solved. Every limit is a
+// count (nodes, positions, memory), never a time: the test does the same work
+// and reaches the same verdict on a fast, slow, loaded or sanitized machine.
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <set>
 #include <string>
@@ -31,15 +34,21 @@
 namespace gamebench {
 namespace {
 
-constexpr double kSearchLimitSeconds = 0.05;           // per solve: beyond it a position is skipped
+constexpr uint64_t kSearchNodeLimit = 1000000;          // per solve: beyond it a position is skipped
 constexpr uint64_t kMinimaxMaxAlphaBetaNodes = 20000;  // minimax only on small subtrees
-constexpr double kGameBudgetSeconds = 2.0;             // per game, over all positions
-constexpr int kPositionsPerGame = 300;
+constexpr uint64_t kMinimaxNodeLimit = 2000000;
 constexpr int kMaxPlies = 100000;
+// Other catalog solvers (retrograde, Sprague-Grundy) take no node limit:
+// they get a memory budget that keeps the large index spaces (Sim K6's 3^15)
+// out, so that each comparison is small.
+constexpr uint64_t kOtherSolversMemory = 16 << 20;
 
-SolveOptions Limited(double seconds) {
+// Positions per game: fewer under sanitizers, which run 3-10x slower.
+int PositionsPerGame() { return std::getenv("GAMEBENCH_SANITIZED") ? 100 : 300; }
+
+SolveOptions Limited(uint64_t nodes) {
   SolveOptions o;
-  o.time_limit_seconds = seconds;
+  o.node_limit = nodes;
   o.tt_bytes = 1 << 20;
   o.memory_bytes = 64 << 20;
   return o;
@@ -59,13 +68,15 @@ void ExpectSameResult(const SolveReport& ref, const SolveReport& r, const std::s
 }
 
 // Solves `s` with the search solvers. Returns false when alphabeta did not
-// finish in time (the position is then skipped).
+// finish within its node budget (the position is then skipped).
 template <Game G>
 bool CheckSearchSolvers(const G& game, const typename G::State& s, int& minimax_runs) {
   const std::string where = absl::StrCat(game.CanonicalSpec(), " at ", game.FormatState(s));
-  SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchLimitSeconds));
+  SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchNodeLimit));
   if (!ab.complete) return false;
-  SolveOptions with_symmetry = Limited(4 * kSearchLimitSeconds);
+  // tt never searches more nodes than alphabeta (its table only cuts), so
+  // with the same budget it must finish.
+  SolveOptions with_symmetry = Limited(kSearchNodeLimit);
   SolveReport tt = TtSolver::Solve(game, s, with_symmetry);
   EXPECT_TRUE(tt.complete) << "tt did not finish where alphabeta did: " << where;
   ExpectSameResult(ab, tt, where);
@@ -74,11 +85,11 @@ bool CheckSearchSolvers(const G& game, const typename G::State& s, int& minimax_
   plain.move_ordering = false;
   SolveReport tt_plain = TtSolver::Solve(game, s, plain);
   ExpectSameResult(ab, tt_plain, where + " (tt, no symmetry, no ordering)");
-  SolveOptions unordered = Limited(4 * kSearchLimitSeconds);
+  SolveOptions unordered = Limited(4 * kSearchNodeLimit);
   unordered.move_ordering = false;
   ExpectSameResult(ab, AlphaBetaSolver::Solve(game, s, unordered), where + " (no ordering)");
   if (ab.nodes <= kMinimaxMaxAlphaBetaNodes) {
-    SolveReport mm = MinimaxSolver::Solve(game, s, Limited(kSearchLimitSeconds));
+    SolveReport mm = MinimaxSolver::Solve(game, s, Limited(kMinimaxNodeLimit));
     ExpectSameResult(ab, mm, where);
     minimax_runs += mm.complete;
   }
@@ -119,10 +130,10 @@ TYPED_TEST(CrossSolver, SearchSolversAgree) {
     // Hundreds of positions, distinct by text, from the ends of playouts back.
     std::set<std::string> seen;
     int checked = 0, skipped_playouts = 0;
-    Stopwatch watch;
+    const int positions = PositionsPerGame();
     for (const auto& line : Playouts(game, 200, 11)) {
       for (auto it = line.rbegin(); it != line.rend(); ++it) {
-        if (checked >= kPositionsPerGame || watch.Seconds() > kGameBudgetSeconds) break;
+        if (checked >= positions) break;
         if (!seen.insert(game.FormatState(*it)).second) continue;
         if (!CheckSearchSolvers(game, *it, minimax_runs)) {
           ++skipped_playouts;
@@ -156,16 +167,17 @@ TYPED_TEST(CrossSolver, EverySolverInTheCatalogAgrees) {
       positions.push_back(line[line.size() * 3 / 4]);
     }
     int compared = 0;
-    Stopwatch watch;
     for (const auto& s : positions) {
-      if (watch.Seconds() > kGameBudgetSeconds) break;
       // Only small subtrees: minimax is in the catalog too.
-      SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchLimitSeconds));
+      SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchNodeLimit));
       if (!ab.complete || ab.nodes > kMinimaxMaxAlphaBetaNodes) continue;
       const std::string where = absl::StrCat(game.CanonicalSpec(), " at ", game.FormatState(s));
       ForEachType(SolverCatalog{}, [&]<typename S>() {
         if constexpr (S::template kAppliesTo<G>) {
-          SolveReport r = S::Solve(game, s, Limited(0.2));
+          SolveOptions options = Limited(kMinimaxNodeLimit);
+          options.memory_bytes = kOtherSolversMemory;
+          options.tt_bytes = 1 << 20;
+          SolveReport r = S::Solve(game, s, options);
           ExpectSameResult(ab, r, where);
           compared += r.complete;
         }
