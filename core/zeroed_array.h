@@ -15,7 +15,6 @@
 // UseHugePages() once it has written enough for huge pages to pay.
 
 #include <sys/mman.h>
-
 #include <unistd.h>
 
 #include <algorithm>

@@ -27,6 +27,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/checksummed_file.h"
+#include "core/score.h"
 #include "core/zeroed_array.h"
 
 namespace gamebench {
@@ -44,6 +45,10 @@ inline constexpr uint16_t Entry(Tag tag, int low) {
 }
 inline constexpr Tag TagOf(uint16_t e) { return static_cast<Tag>(e >> kTagShift); }
 inline constexpr int LowOf(uint16_t e) { return e & kLowMask; }
+// The value of a finished entry for the player to move (unreached: a draw).
+inline constexpr Score ValueOf(uint16_t e) {
+  return TagOf(e) == kWin ? kWinScore : TagOf(e) == kLoss ? kLossScore : kDrawScore;
+}
 }  // namespace retro
 
 struct RetrogradeTable {

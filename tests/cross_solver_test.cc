@@ -34,7 +34,7 @@
 namespace gamebench {
 namespace {
 
-constexpr uint64_t kSearchNodeLimit = 1000000;          // per solve: beyond it a position is skipped
+constexpr uint64_t kSearchNodeLimit = 1000000;         // per solve: beyond it a position is skipped
 constexpr uint64_t kMinimaxMaxAlphaBetaNodes = 20000;  // minimax only on small subtrees
 constexpr uint64_t kMinimaxNodeLimit = 2000000;
 constexpr int kMaxPlies = 100000;

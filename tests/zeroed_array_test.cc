@@ -26,8 +26,8 @@ void ExpectFilled(const ZeroedArray<uint64_t>& a) {
 }
 
 TEST(ZeroedArrayTest, StartsZeroedAndZeroesAgain) {
-  for (auto pages : {ZeroedArray<uint64_t>::Pages::kHugeWhenLarge,
-                     ZeroedArray<uint64_t>::Pages::kSmallFirst}) {
+  for (auto pages :
+       {ZeroedArray<uint64_t>::Pages::kHugeWhenLarge, ZeroedArray<uint64_t>::Pages::kSmallFirst}) {
     ZeroedArray<uint64_t> a(kSize, pages);
     ASSERT_EQ(a.size(), kSize);
     Fill(a);

@@ -35,6 +35,10 @@
 // board, and any other character. The 3×3 start is "B../B../.RR:b". Moves: the car's square (column
 // letter from 'a', row number from 1 at the bottom) and the direction u, d, l or r: "a2r" moves the
 // blue car on a2 right; "c3u" takes a red car off the top.
+//
+// Why one file of ~450 lines: one game's whole contract, and most of it is
+// the dense index (ranking and unranking car sets) that retrograde analysis
+// of the 5×5 and 6×6 boards needs; its parts are short and only used here.
 
 #include <array>
 #include <bit>

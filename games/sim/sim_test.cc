@@ -1,3 +1,7 @@
+// Sim's tests: the rules, text, legality, symmetry and index against naive
+// references, the published value of K6, and the measurement of K7/K8 (why
+// ~500 lines: one game's full set of independent checks, each short).
+
 #include "games/sim/sim.h"
 
 #include <algorithm>
