@@ -2,7 +2,7 @@
 #define GAMEBENCH_SOLVERS_GRUNDY_H_
 
 // The Sprague–Grundy solver for impartial heap games and their sums
-// (games/heap_game.h). Under normal play a position is worth the xor of the
+// (core/heap_rule.h). Under normal play a position is worth the xor of the
 // Grundy values of its heaps, and each heap's value is a term of its rule's
 // nim-sequence (solvers/nim_sequence.h, computed once per solve up to the
 // largest heap). The mover wins iff the xor is non-zero; the winning moves are
@@ -20,7 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
 #include "core/solve.h"
-#include "games/heap_game.h"
+#include "core/heap_rule.h"
 #include "solvers/nim_sequence.h"
 #include "solvers/search_common.h"
 #include "solvers/tt.h"

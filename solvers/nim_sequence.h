@@ -1,7 +1,7 @@
 #ifndef GAMEBENCH_SOLVERS_NIM_SEQUENCE_H_
 #define GAMEBENCH_SOLVERS_NIM_SEQUENCE_H_
 
-// Nim-sequences: g(0), g(1), ... of a heap rule (games/heap_game.h), where
+// Nim-sequences: g(0), g(1), ... of a heap rule (core/heap_rule.h), where
 // g(h) is the Grundy value of one heap of h, computed term by term, and the
 // detection of their periods, proved for octal codes by the octal
 // periodicity theorem.
@@ -32,7 +32,7 @@
 #include "absl/types/span.h"
 #include "core/growable_array.h"
 #include "core/progress.h"
-#include "games/heap_game.h"
+#include "core/heap_rule.h"
 
 namespace gamebench {
 

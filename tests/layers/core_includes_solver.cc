@@ -1,0 +1,2 @@
+// Must NOT compile: core/ includes neither games/ nor solvers/.
+#include "solvers/tt.h"

@@ -1,0 +1,3 @@
+// Must compile (the control): solvers include core/ and solvers/.
+#include "core/game.h"
+#include "solvers/alphabeta.h"

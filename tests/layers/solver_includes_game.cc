@@ -1,0 +1,2 @@
+// Must NOT compile: a solver may include only core/ (and solvers/).
+#include "games/nim/nim.h"
