@@ -1,11 +1,8 @@
-"""The claim checker: a claim's expected tokens (key=value, sets, ranges) against the tool's JSON."""
+"""The claim checker: a claim's expected tokens (key=value, sets, ranges) against the tool's JSON.
+Pure functions: running the claims is in runners.py."""
 
 import json
 import re
-import shlex
-
-from .common import fmt_time, log
-from .manifest import in_set
 
 
 def game_names(spec):
@@ -59,38 +56,3 @@ def check(out, token):
         ok = isinstance(v, list) and sorted(json_text(x) for x in v) == want_set
         return ok, key, json_text(v), want
     return json_text(v) == want, key, json_text(v), want
-
-
-def run_claims(tool, rows, full, time_limit):
-    results = []
-    for row in rows:
-        if not in_set(row, full):
-            continue
-        args = shlex.split(row["command"])
-        rec = {"id": row["id"], "claim": row["claim"], "source": row["source"],
-               "command": "gamebench " + row["command"], "expect": row["expect"],
-               "set": row["set"]}
-        reason = tool.unavailable_reason(args)
-        if reason:
-            rec.update(status="unavailable", detail=reason)
-            log(f"claim {row['id']}: not available ({reason})")
-            results.append(rec)
-            continue
-        log(f"claim {row['id']}: gamebench {row['command']}")
-        r = tool.run(args, timeout=time_limit)
-        rec["wall_seconds"] = r["wall"]
-        if r["status"] != "ok":
-            rec.update(status="unavailable" if r["status"] == "unavailable" else r["status"],
-                       detail=r["stderr"])
-            log(f"  -> {rec['status']}: {r['stderr']}")
-            results.append(rec)
-            continue
-        out = r["json"]
-        checks = [check(out, t) for t in row["expect"].split()]
-        rec["json"] = out
-        rec["checks"] = [{"key": k, "ok": ok, "actual": a, "expected": e} for ok, k, a, e in checks]
-        rec["status"] = "match" if checks and all(c[0] for c in checks) else "mismatch"
-        rec["detail"] = " ".join(f"{k}={a}" for _, k, a, _ in checks)
-        log(f"  -> {rec['status']} ({rec['detail']}) in {fmt_time(r['wall'])}")
-        results.append(rec)
-    return results

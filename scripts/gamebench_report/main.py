@@ -24,12 +24,11 @@ import sys
 import tempfile
 import time
 
-from .claims import run_claims
 from .common import ROOT, START, dump, fmt_time, log, sh
 from .manifest import read_tsv
 from .markdown import CLAIM_FAILED_TO_RUN, remove_figures, write_report
 from .record import RUN_FORMAT, run_records
-from .runners import environment, run_gbench, run_scaling, run_solvers
+from .runners import environment, run_claims, run_gbench, run_scaling, run_solvers
 from .tool import Tool
 
 

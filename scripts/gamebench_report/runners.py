@@ -11,10 +11,10 @@ import subprocess
 import sys
 import time
 
-from .claims import game_names, json_text, spec_game
-from .record import split_fields, volatile_keys
+from .claims import check, game_names, json_text, spec_game
 from .common import ROOT, fmt_int, fmt_time, log, sh
 from .manifest import in_set
+from .record import split_fields, volatile_keys
 
 
 def environment(build_dir):
@@ -90,6 +90,41 @@ def environment(build_dir):
     env["git"] = {"commit": commit, "describe": sh(["git", "log", "-1", "--format=%h %s"]),
                   "dirty": dirty, "branch": sh(["git", "rev-parse", "--abbrev-ref", "HEAD"])}
     return env
+
+
+def run_claims(tool, rows, full, time_limit):
+    results = []
+    for row in rows:
+        if not in_set(row, full):
+            continue
+        args = shlex.split(row["command"])
+        rec = {"id": row["id"], "claim": row["claim"], "source": row["source"],
+               "command": "gamebench " + row["command"], "expect": row["expect"],
+               "set": row["set"]}
+        reason = tool.unavailable_reason(args)
+        if reason:
+            rec.update(status="unavailable", detail=reason)
+            log(f"claim {row['id']}: not available ({reason})")
+            results.append(rec)
+            continue
+        log(f"claim {row['id']}: gamebench {row['command']}")
+        r = tool.run(args, timeout=time_limit)
+        rec["wall_seconds"] = r["wall"]
+        if r["status"] != "ok":
+            rec.update(status="unavailable" if r["status"] == "unavailable" else r["status"],
+                       detail=r["stderr"])
+            log(f"  -> {rec['status']}: {r['stderr']}")
+            results.append(rec)
+            continue
+        out = r["json"]
+        checks = [check(out, t) for t in row["expect"].split()]
+        rec["json"] = out
+        rec["checks"] = [{"key": k, "ok": ok, "actual": a, "expected": e} for ok, k, a, e in checks]
+        rec["status"] = "match" if checks and all(c[0] for c in checks) else "mismatch"
+        rec["detail"] = " ".join(f"{k}={a}" for _, k, a, _ in checks)
+        log(f"  -> {rec['status']} ({rec['detail']}) in {fmt_time(r['wall'])}")
+        results.append(rec)
+    return results
 
 
 def solve_args(spec, solver, position, time_limit):
