@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -230,6 +231,61 @@ TEST(ToolTest, SolverThatDoesNotApply) {
   });
   if (game.empty()) GTEST_SKIP() << "every solver in the catalog applies to every game";
   ExpectUsageError({"solve", game, "--solver", solver}, solver);
+}
+
+}  // namespace
+}  // namespace gamebench
+
+namespace gamebench {
+namespace {
+
+// With --json a refusal is also one JSON object on stdout, whose code is the
+// absl status code in lower case: scripts classify by it, not by the message.
+void ExpectJsonError(const std::vector<std::string>& args, const std::string& code) {
+  ToolRun r = RunTool(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  auto j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  const Json* error = j->Find("error");
+  ASSERT_NE(error, nullptr) << r.out;
+  ASSERT_NE(error->Find("code"), nullptr) << r.out;
+  EXPECT_EQ(error->Find("code")->as_string(), code) << r.out;
+  // The message is the stderr line's, after "gamebench CMD: error: ".
+  const std::string message = error->Find("message")->as_string();
+  EXPECT_FALSE(message.empty());
+  EXPECT_NE(r.err.find(message), std::string::npos) << r.err << " vs " << message;
+}
+
+TEST(ToolTest, JsonRefusalsCarryACode) {
+  ExpectJsonError({"solve", "nosuchgame", "--json"}, "not_found");
+  ExpectJsonError({"solve", "nim", "--solver", "nosuch", "--json"}, "not_found");
+  ExpectJsonError({"nosuchcommand", "--json"}, "not_found");
+  ExpectJsonError({"solve", "nim(heaps=64)", "--json"}, "out_of_range");
+  ExpectJsonError({"solve", "nim", "--frobnicate", "--json"}, "invalid_argument");
+  ExpectJsonError({"solve", "tictactoe", "--solver", "grundy", "--json"}, "unimplemented");
+  ExpectJsonError({"analyze", "dodgem(n=6)", "--json"}, "resource_exhausted");
+  // Without --json, stdout stays empty.
+  ToolRun plain = RunTool({"solve", "nosuchgame"});
+  EXPECT_EQ(plain.status, 2);
+  EXPECT_TRUE(plain.out.empty()) << plain.out;
+}
+
+// The usage lines come from the same declaration as the parser: every flag a
+// command accepts is in its line, and a flag in the line is accepted.
+TEST(ToolTest, UsageListsTheFlagsTheParserAccepts) {
+  ToolRun help = RunTool({"help"});
+  ASSERT_EQ(help.status, 0);
+  for (const char* line : {"  analyze SPEC [--solver retrograde] [--save FILE] [--checkpoint FILE] "
+                           "[--checkpoint-every S] [--json] [--time-limit S]",
+                           "  solve SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] "
+                           "[--memory SIZE] [--tt-size SIZE] [--threads N]"})
+    EXPECT_NE(help.out.find(line), std::string::npos) << help.out;
+  // Flags from the usage line of solve, used: each parses (exit 0).
+  EXPECT_EQ(RunTool({"solve", "tictactoe", "--threads", "1", "--no-progress", "--no-best-moves",
+                     "--tt-size", "1M", "--memory", "1G", "--time-limit", "10"})
+                .status,
+            0);
 }
 
 }  // namespace

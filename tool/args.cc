@@ -11,13 +11,26 @@
 
 namespace gamebench {
 
-const std::set<std::string> kSolveValueFlags = {"time-limit", "memory", "tt-size", "threads"};
-const std::set<std::string> kSolveBoolFlags = {"no-symmetry", "no-ordering", "progress",
-                                               "no-progress", "no-best-moves"};
+std::vector<FlagSpec> SolveFlags() {
+  return {{"time-limit", "S"}, {"memory", "SIZE"}, {"tt-size", "SIZE"},
+          {"threads", "N"},    {"no-symmetry"},    {"no-ordering"},
+          {"no-best-moves"},   {"progress"},       {"no-progress"}};
+}
+
+std::string CommandLineSpec::Usage() const {
+  std::string out = positional;
+  for (const FlagSpec& f : flags) {
+    absl::StrAppend(&out, out.empty() ? "" : " ", f.required ? "--" : "[--", f.name);
+    if (f.value) absl::StrAppend(&out, " ", f.value);
+    if (!f.required) absl::StrAppend(&out, "]");
+  }
+  return out;
+}
 
 absl::StatusOr<Args> Args::Parse(const std::vector<std::string>& argv,
-                                 const std::set<std::string>& value_flags,
-                                 const std::set<std::string>& bool_flags) {
+                                 const CommandLineSpec& spec) {
+  std::set<std::string> value_flags, bool_flags;
+  for (const FlagSpec& f : spec.flags) (f.value ? value_flags : bool_flags).insert(f.name);
   Args args;
   bool only_positional = false;
   for (size_t i = 0; i < argv.size(); ++i) {
@@ -132,13 +145,9 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
   return o;
 }
 
-absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(
-    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags) {
-  std::set<std::string> value_flags = kSolveValueFlags;
-  value_flags.insert(extra_value_flags.begin(), extra_value_flags.end());
-  std::set<std::string> bool_flags = kSolveBoolFlags;
-  bool_flags.insert("json");
-  auto args = Args::Parse(argv, value_flags, bool_flags);
+absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(const std::vector<std::string>& argv,
+                                                       const CommandLineSpec& command_line) {
+  auto args = Args::Parse(argv, command_line);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
   auto spec = ParseSpec(args->positional()[0]);

@@ -16,16 +16,38 @@
 
 namespace gamebench {
 
+// One flag of a command: its name (without the dashes) and, for a flag that
+// takes a value, what the value is in the usage text ("N", "FILE"); nullptr
+// for a boolean flag.
+struct FlagSpec {
+  const char* name;
+  const char* value = nullptr;
+  bool required = false;  // shown without brackets; the command checks it
+};
+
+// What a command accepts, declared once per command (tool/commands.h): the
+// parser and the `gamebench help` line are both made from it, so they
+// cannot drift apart.
+struct CommandLineSpec {
+  std::string positional;  // the positional arguments in the usage, e.g. "SPEC"
+  std::vector<FlagSpec> flags;
+  // "SPEC [--solver NAME] [--json] ...", the flags in declaration order.
+  std::string Usage() const;
+};
+
+// The flags every solving command shares: --time-limit S, --memory SIZE,
+// --tt-size SIZE, --threads N, --no-symmetry, --no-ordering, --no-best-moves,
+// --progress, --no-progress (parsed by ParseSolveOptions).
+std::vector<FlagSpec> SolveFlags();
+
 // The command line of one command: positional arguments and --flags. A flag
 // takes its value as `--flag value` or `--flag=value`; boolean flags take
-// none. Each command declares the flags it accepts, so a misspelt flag is an
-// error rather than silently ignored.
+// none. A flag the command does not declare is an error rather than
+// silently ignored.
 class Args {
  public:
-  // `value_flags` take a value, `bool_flags` do not.
   static absl::StatusOr<Args> Parse(const std::vector<std::string>& argv,
-                                    const std::set<std::string>& value_flags,
-                                    const std::set<std::string>& bool_flags);
+                                    const CommandLineSpec& spec);
 
   const std::vector<std::string>& positional() const { return positional_; }
   bool Has(absl::string_view flag) const { return values_.count(std::string(flag)) > 0; }
@@ -43,27 +65,22 @@ class Args {
   std::map<std::string, std::string> values_;
 };
 
-// The flags every solving command shares, and their parsing into options:
-// --time-limit SECONDS, --memory SIZE, --tt-size SIZE, --threads N,
-// --no-symmetry, --no-ordering, --progress, --no-progress.
-extern const std::set<std::string> kSolveValueFlags;
-extern const std::set<std::string> kSolveBoolFlags;
+// The shared solving flags (SolveFlags) parsed into options.
 absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args);
 
 // Progress lines on stderr: with --progress, or when stderr is a terminal
 // unless --no-progress.
 bool WantsProgress(const Args& args);
 
-// The command line of a solving command (solve, analyze): the shared flags
-// plus `--json` and the command's own `extra_value_flags`, exactly one
-// positional game SPEC, and the options.
+// The command line of a solving command (solve, analyze), whose spec holds
+// SolveFlags(): exactly one positional game SPEC, and the options.
 struct SolveCommandLine {
   Args args;
   Spec spec;
   SolveOptions options;
 };
-absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(
-    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags);
+absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(const std::vector<std::string>& argv,
+                                                       const CommandLineSpec& command_line);
 
 }  // namespace gamebench
 

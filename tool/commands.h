@@ -10,14 +10,25 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "tool/args.h"
 
 namespace gamebench {
 
 struct Command {
   const char* name;
-  const char* usage;  // one line: arguments and flags
+  const CommandLineSpec* command_line;  // what it accepts: parser and usage line
   absl::Status (*run)(const std::vector<std::string>& argv);
 };
+
+// Each command's arguments and flags, declared once in its file.
+extern const CommandLineSpec kListCommandLine;
+extern const CommandLineSpec kSolveCommandLine;
+extern const CommandLineSpec kPositionsCommandLine;
+extern const CommandLineSpec kCompareCommandLine;
+extern const CommandLineSpec kAnalyzeCommandLine;
+extern const CommandLineSpec kQueryCommandLine;
+extern const CommandLineSpec kVerifyCommandLine;
+extern const CommandLineSpec kGrundyCommandLine;
 
 absl::Status RunList(const std::vector<std::string>& argv);
 absl::Status RunSolve(const std::vector<std::string>& argv);

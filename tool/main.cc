@@ -9,35 +9,29 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/string_view.h"
+#include "core/json.h"
 #include "tool/commands.h"
 
 namespace gamebench {
 namespace {
 
-constexpr Command kCommands[] = {
-    {"list", "[--json]", RunList},
-    {"solve",
-     "SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] [--memory SIZE] "
-     "[--tt-size SIZE] [--no-symmetry] [--no-ordering] [--no-best-moves] [--progress]",
-     RunSolve},
-    {"positions", "SPEC [--count N] [--seed S] [--plies A-B]", RunPositions},
-    {"compare", "OLD.json NEW.json [--threshold R] [--min-seconds S] [--changes-only]", RunCompare},
-    {"analyze",
-     "SPEC [--solver retrograde] [--threads N] [--save FILE] [--json] [--time-limit S] "
-     "[--memory SIZE] [--progress]",
-     RunAnalyze},
-    {"query", "FILE [--position POS] [--json]", RunQuery},
-    {"verify", "FILE [--threads N] [--json]", RunVerify},
-    {"grundy",
-     "SPEC --upto N [--json] [--no-values] [--stop-when-proved] [--time-limit S] "
-     "[--method rare-common|plain] [--progress]",
-     RunGrundy},
+const Command kCommands[] = {
+    {"list", &kListCommandLine, RunList},
+    {"solve", &kSolveCommandLine, RunSolve},
+    {"positions", &kPositionsCommandLine, RunPositions},
+    {"compare", &kCompareCommandLine, RunCompare},
+    {"analyze", &kAnalyzeCommandLine, RunAnalyze},
+    {"query", &kQueryCommandLine, RunQuery},
+    {"verify", &kVerifyCommandLine, RunVerify},
+    {"grundy", &kGrundyCommandLine, RunGrundy},
 };
 
 void PrintUsage(FILE* out) {
   std::fprintf(out, "usage: gamebench COMMAND [ARGS]\n\ncommands:\n");
-  for (const Command& c : kCommands) std::fprintf(out, "  %s %s\n", c.name, c.usage);
+  for (const Command& c : kCommands)
+    std::fprintf(out, "  %s %s\n", c.name, c.command_line->Usage().c_str());
   std::fprintf(out,
                "\nSPEC is `name` or `name(key=value,...)`; list values are separated by ';'.\n"
                "Bad input prints one line on stderr and exits with status 2.\n");
@@ -67,6 +61,24 @@ std::string OneLine(absl::string_view message) {
   return out;
 }
 
+// With --json, a refusal is also one JSON object on stdout,
+//   {"error": {"code": "invalid_argument", "message": "..."}},
+// so that scripts classify it by its code (the absl status code in lower
+// case), never by the wording of the message. stderr keeps its one line.
+bool WantsJson(const std::vector<std::string>& argv) {
+  for (const std::string& a : argv)
+    if (a == "--json") return true;
+  return false;
+}
+void PrintJsonError(absl::StatusCode code, absl::string_view message) {
+  Json error = Json::MakeObject();
+  error.Set("code", absl::AsciiStrToLower(absl::StatusCodeToString(code)));
+  error.Set("message", message);
+  Json j = Json::MakeObject();
+  j.Set("error", std::move(error));
+  std::printf("%s\n", j.Dump().c_str());
+}
+
 struct Invocation {
   std::vector<std::string> argv;
   int exit_code = 0;
@@ -82,25 +94,32 @@ void* Run(void* arg) {
     inv->exit_code = argv.empty() ? 2 : 0;
     return nullptr;
   }
+  const bool json = WantsJson(argv);
+  // One line on stderr (and with --json the object on stdout).
+  auto fail = [&](const std::string& who, absl::StatusCode code, const std::string& message) {
+    std::fprintf(stderr, "%s: error: %s\n", who.c_str(), message.c_str());
+    if (json) PrintJsonError(code, message);
+  };
   for (const Command& c : kCommands) {
     if (argv[0] != c.name) continue;
+    const std::string who = std::string("gamebench ") + c.name;
     try {
       absl::Status status = c.run(std::vector<std::string>(argv.begin() + 1, argv.end()));
       if (!status.ok()) {
-        std::fprintf(stderr, "gamebench %s: error: %s\n", c.name, OneLine(status.message()).c_str());
+        fail(who, status.code(), OneLine(status.message()));
         inv->exit_code = status.code() == absl::StatusCode::kInternal ? 1 : 2;
       }
     } catch (const std::bad_alloc&) {
-      std::fprintf(stderr, "gamebench %s: error: out of memory\n", c.name);
+      fail(who, absl::StatusCode::kResourceExhausted, "out of memory");
       inv->exit_code = 1;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "gamebench %s: error: %s\n", c.name, e.what());
+      fail(who, absl::StatusCode::kInternal, e.what());
       inv->exit_code = 1;
     }
     return nullptr;
   }
-  std::fprintf(stderr, "gamebench: error: unknown command '%s' (try `gamebench help`)\n",
-               OneLine(argv[0]).c_str());
+  fail("gamebench", absl::StatusCode::kNotFound,
+       "unknown command '" + OneLine(argv[0]) + "' (try `gamebench help`)");
   inv->exit_code = 2;
   return nullptr;
 }

@@ -22,9 +22,20 @@
 
 namespace gamebench {
 
+const CommandLineSpec kAnalyzeCommandLine = [] {
+  CommandLineSpec spec{"SPEC",
+                       {{"solver", "retrograde"},
+                        {"save", "FILE"},
+                        {"checkpoint", "FILE"},
+                        {"checkpoint-every", "S"},
+                        {"json"}}};
+  for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
+  return spec;
+}();
+
 absl::Status RunAnalyze(const std::vector<std::string>& argv) {
   auto command_line =
-      ParseSolveCommandLine(argv, {"solver", "save", "checkpoint", "checkpoint-every"});
+      ParseSolveCommandLine(argv, kAnalyzeCommandLine);
   if (!command_line.ok()) return command_line.status();
   const Args* args = &command_line->args;
   const Spec* spec = &command_line->spec;
@@ -58,7 +69,7 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
   Json out = Json::MakeObject();
   absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
     if constexpr (!RetrogradeSolver::kAppliesTo<G>) {
-      return absl::InvalidArgumentError(absl::StrCat(
+      return absl::UnimplementedError(absl::StrCat(
           "solver 'retrograde' does not apply to game '", G::kName,
           "' (it needs a dense index and win/loss/draw values; see `gamebench list`)"));
     } else {
@@ -110,7 +121,7 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
                              ": run the same command again to resume");
       if (save) {
         if (!table->complete)
-          return absl::InvalidArgumentError(
+          return absl::DeadlineExceededError(
               absl::StrCat("the analysis was stopped by the time limit at ", table->stopped_at,
                            "; an incomplete table is not saved", resume_note));
         if (auto st = SaveRetrogradeTable(*table, *save); !st.ok()) return st;

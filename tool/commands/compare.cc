@@ -33,6 +33,9 @@
 #include "tool/commands.h"
 
 namespace gamebench {
+
+const CommandLineSpec kCompareCommandLine = {
+    "OLD.json NEW.json", {{"threshold", "R"}, {"min-seconds", "S"}, {"changes-only"}}};
 namespace {
 
 constexpr absl::string_view kRunFormat = "gamebench-run/1";
@@ -155,7 +158,7 @@ void CompareMeasures(const Json& old_r, const Json& new_r, double threshold, dou
 }  // namespace
 
 absl::Status RunCompare(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"threshold", "min-seconds"}, {"changes-only"});
+  auto args = Args::Parse(argv, kCompareCommandLine);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(2, "OLD.json NEW.json"); !st.ok()) return st;
   auto threshold = args->GetDouble("threshold", 1.25, 1.0, 1e6);

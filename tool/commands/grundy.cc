@@ -23,9 +23,18 @@
 
 namespace gamebench {
 
+const CommandLineSpec kGrundyCommandLine = {"SPEC",
+                                            {{"upto", "N", /*required=*/true},
+                                             {"json"},
+                                             {"no-values"},
+                                             {"stop-when-proved"},
+                                             {"time-limit", "S"},
+                                             {"method", "rare-common|plain"},
+                                             {"progress"},
+                                             {"no-progress"}}};
+
 absl::Status RunGrundy(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"upto", "time-limit", "method"},
-                          {"json", "no-values", "stop-when-proved", "progress", "no-progress"});
+  auto args = Args::Parse(argv, kGrundyCommandLine);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "heap game SPEC"); !st.ok()) return st;
   if (!args->Has("upto")) return absl::InvalidArgumentError("--upto N is required");

@@ -11,8 +11,10 @@
 
 namespace gamebench {
 
+const CommandLineSpec kListCommandLine = {"", {{"json"}}};
+
 absl::Status RunList(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {}, {"json"});
+  auto args = Args::Parse(argv, kListCommandLine);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(0, ""); !st.ok()) return st;
 

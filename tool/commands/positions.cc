@@ -18,6 +18,8 @@
 #include "tool/dispatch.h"
 
 namespace gamebench {
+
+const CommandLineSpec kPositionsCommandLine = {"SPEC", {{"count", "N"}, {"seed", "S"}, {"plies", "A-B"}}};
 namespace {
 
 // SplitMix64: tiny, and its output is specified bit for bit (unlike the
@@ -51,7 +53,7 @@ absl::Status ParsePlies(const std::string& text, int& lo, int& hi) {
 }  // namespace
 
 absl::Status RunPositions(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"count", "seed", "plies"}, {});
+  auto args = Args::Parse(argv, kPositionsCommandLine);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
   auto spec = ParseSpec(args->positional()[0]);

@@ -12,8 +12,10 @@
 
 namespace gamebench {
 
+const CommandLineSpec kQueryCommandLine = {"FILE", {{"position", "POS"}, {"json"}}};
+
 absl::Status RunQuery(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"position"}, {"json"});
+  auto args = Args::Parse(argv, kQueryCommandLine);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "table FILE"); !st.ok()) return st;
   Json out = Json::MakeObject();

@@ -12,8 +12,14 @@
 
 namespace gamebench {
 
+const CommandLineSpec kSolveCommandLine = [] {
+  CommandLineSpec spec{"SPEC", {{"solver", "NAME"}, {"position", "POS"}, {"json"}}};
+  for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
+  return spec;
+}();
+
 absl::Status RunSolve(const std::vector<std::string>& argv) {
-  auto command_line = ParseSolveCommandLine(argv, {"solver", "position"});
+  auto command_line = ParseSolveCommandLine(argv, kSolveCommandLine);
   if (!command_line.ok()) return command_line.status();
   const Args* args = &command_line->args;
   const Spec* spec = &command_line->spec;
@@ -37,9 +43,9 @@ absl::Status RunSolve(const std::vector<std::string>& argv) {
         report = S::Solve(game, state, *options);
         return absl::OkStatus();
       } else {
-        return absl::InvalidArgumentError(absl::StrCat("solver '", S::kName,
-                                                       "' does not apply to game '", G::kName,
-                                                       "' (see `gamebench list`)"));
+        return absl::UnimplementedError(absl::StrCat("solver '", S::kName,
+                                                     "' does not apply to game '", G::kName,
+                                                     "' (see `gamebench list`)"));
       }
     });
   });

@@ -14,8 +14,10 @@
 
 namespace gamebench {
 
+const CommandLineSpec kVerifyCommandLine = {"FILE", {{"threads", "N"}, {"json"}}};
+
 absl::Status RunVerify(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"threads"}, {"json"});
+  auto args = Args::Parse(argv, kVerifyCommandLine);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "table FILE"); !st.ok()) return st;
   auto threads = args->GetInt("threads", 0, 0, 1024);
