@@ -276,10 +276,11 @@ TEST(ToolTest, JsonRefusalsCarryACode) {
 TEST(ToolTest, UsageListsTheFlagsTheParserAccepts) {
   ToolRun help = RunTool({"help"});
   ASSERT_EQ(help.status, 0);
-  for (const char* line : {"  analyze SPEC [--solver retrograde] [--save FILE] [--checkpoint FILE] "
-                           "[--checkpoint-every S] [--json] [--time-limit S]",
-                           "  solve SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] "
-                           "[--memory SIZE] [--tt-size SIZE] [--threads N]"})
+  for (const char* line :
+       {"  analyze SPEC [--solver retrograde] [--save FILE] [--checkpoint FILE] "
+        "[--checkpoint-every S] [--json] [--time-limit S]",
+        "  solve SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] "
+        "[--memory SIZE] [--tt-size SIZE] [--threads N]"})
     EXPECT_NE(help.out.find(line), std::string::npos) << help.out;
   // Flags from the usage line of solve, used: each parses (exit 0).
   EXPECT_EQ(RunTool({"solve", "tictactoe", "--threads", "1", "--no-progress", "--no-best-moves",

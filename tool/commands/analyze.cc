@@ -34,8 +34,7 @@ const CommandLineSpec kAnalyzeCommandLine = [] {
 }();
 
 absl::Status RunAnalyze(const std::vector<std::string>& argv) {
-  auto command_line =
-      ParseSolveCommandLine(argv, kAnalyzeCommandLine);
+  auto command_line = ParseSolveCommandLine(argv, kAnalyzeCommandLine);
   if (!command_line.ok()) return command_line.status();
   const Args* args = &command_line->args;
   const Spec* spec = &command_line->spec;

@@ -19,7 +19,8 @@
 
 namespace gamebench {
 
-const CommandLineSpec kPositionsCommandLine = {"SPEC", {{"count", "N"}, {"seed", "S"}, {"plies", "A-B"}}};
+const CommandLineSpec kPositionsCommandLine = {"SPEC",
+                                               {{"count", "N"}, {"seed", "S"}, {"plies", "A-B"}}};
 namespace {
 
 // SplitMix64: tiny, and its output is specified bit for bit (unlike the
