@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "core/game.h"
 #include "core/memory.h"
@@ -34,10 +35,19 @@ class TtSolver {
   static SolveReport Solve(const G& game, const typename G::State& root,
                            const SolveOptions& options) {
     TranspositionTable table(TableBytes(options));
+    return SolveWithTable(game, root, options, table);
+  }
+
+  // Solve with a table the caller owns and may reuse across positions (the
+  // batch command solves a whole file with one table). Table statistics in
+  // the report are cumulative over the table's life.
+  template <Game G>
+  static SolveReport SolveWithTable(const G& game, const typename G::State& root,
+                                    const SolveOptions& options, TranspositionTable& table) {
     Search<G> search(game, options, table);
     SolveReport report = StartReport(game, root, kName);
     // Step 1: the value of the root.
-    report.value = search.AlphaBeta(root, game.MinScore(), game.MaxScore());
+    report.value = search.RootValue(root);
     // Step 2: every root move that achieves it, each by a null-window test
     // (cheap: the table already holds most of the tree).
     if (options.best_moves && !game.Terminal(root)) {
@@ -84,11 +94,77 @@ class TtSolver {
       return game.Key(s);
     }
 
-    Score AlphaBeta(const State& s, Score alpha, Score beta) {
+    // The root's value. Games with tactics (Tactical) have bounds that make
+    // narrow windows cheap, so their value is found as Pons does: null-window
+    // tests that halve the interval [lo, hi] known to hold it, tried first
+    // nearer to 0 (close games are the common case). Otherwise one full-window
+    // search.
+    Score RootValue(const State& root) {
+      if constexpr (Tactical<G>) {
+        Score lo = game.MinScore(), hi = game.MaxScore();
+        while (lo < hi && !monitor.stopped()) {
+          Score mid = lo + (hi - lo) / 2;
+          if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
+          else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
+          const Score r = AlphaBeta(root, mid, mid + 1);
+          if (r <= mid) hi = r;
+          else lo = r;
+        }
+        return lo;
+      }
+      return AlphaBeta(root, game.MinScore(), game.MaxScore());
+    }
+
+    // With tactics, when every move lets the opponent win at once: the best
+    // of those immediate losses, or nullopt if the game broke that promise
+    // (the search then falls back to all moves).
+    std::optional<Score> BestImmediateLoss(const State& s) {
+      std::optional<Score> best;
+      if constexpr (Tactical<G>) {
+        MoveListOf<G> all;
+        game.GenerateMoves(s, all);
+        for (auto m : all) {
+          const State child = game.Play(s, m);
+          std::optional<Score> v = game.Terminal(child);
+          if (!v) v = game.WinNow(child);
+          if (!v) return std::nullopt;
+          if (!best || -*v > *best) best = -*v;
+        }
+      }
+      return best;
+    }
+
+    // `no_win_now`: the parent played a non-losing move, so the mover here
+    // cannot win at once (Tactical games only).
+    Score AlphaBeta(const State& s, Score alpha, Score beta, bool no_win_now = false) {
       // Step 1: count the node; stop when the time is up.
       if (monitor.Visit()) return 0;
       // Step 2: the end of the game.
       if (auto t = game.Terminal(s)) return *t;
+      // Step 2b: tactics: an immediate win, forced losses, bounds that may
+      // settle the node or narrow the window; only non-losing moves remain.
+      MoveListOf<G> moves;
+      bool non_losing = false;
+      if constexpr (Tactical<G>) {
+        if (!no_win_now) {
+          if (auto w = game.WinNow(s)) return *w;
+        }
+        game.GenerateNonLosingMoves(s, moves);
+        if (moves.empty()) {
+          if (auto v = BestImmediateLoss(s)) return *v;
+        } else {
+          non_losing = true;
+          const auto [lower, upper] = game.ValueBounds(s);
+          if (alpha < lower) {
+            alpha = lower;
+            if (alpha >= beta) return alpha;
+          }
+          if (beta > upper) {
+            beta = upper;
+            if (alpha >= beta) return beta;
+          }
+        }
+      }
       // Step 3: the table: a bound may settle the node or narrow the window.
       const uint64_t key = KeyOf(s);
       const uint64_t nodes_before = monitor.nodes();
@@ -102,8 +178,7 @@ class TtSolver {
         if (e->move != 255) hint = e->move;
       }
       // Step 4: moves, heuristic order, the table's best move first.
-      MoveListOf<G> moves;
-      game.GenerateMoves(s, moves);
+      if (!non_losing) game.GenerateMoves(s, moves);
       if (ordering) {
         OrderMoves(game, s, moves);
         MoveToFront(moves, hint);
@@ -119,7 +194,7 @@ class TtSolver {
       Score best = std::numeric_limits<Score>::min();
       int best_index = -1;
       for (int i = 0; i < moves.size(); ++i) {
-        Score v = -AlphaBeta(game.Play(s, moves[i]), -beta, -alpha);
+        Score v = -AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, non_losing);
         if (v > best) {
           best = v;
           best_index = i;
