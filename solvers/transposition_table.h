@@ -92,11 +92,13 @@ class TranspositionTable {
   }
 
   // probes, hits, stores, overwrites, capacity and use, for reports.
-  Json Stats() const {
+  // `count_used` false skips tt_used, a scan of the whole table (too slow to
+  // repeat after each of many small solves).
+  Json Stats(bool count_used = true) const {
     Json j = Json::MakeObject();
     j.Set("tt_bytes", bytes());
     j.Set("tt_entries", capacity());
-    j.Set("tt_used", CountUsed());
+    if (count_used) j.Set("tt_used", CountUsed());
     j.Set("tt_probes", probes_);
     j.Set("tt_hits", hits_);
     j.Set("tt_hit_rate", probes_ ? static_cast<double>(hits_) / probes_ : 0.0);

@@ -35,15 +35,17 @@ class TtSolver {
   static SolveReport Solve(const G& game, const typename G::State& root,
                            const SolveOptions& options) {
     TranspositionTable table(TableBytes(options));
-    return SolveWithTable(game, root, options, table);
+    return SolveWithTable(game, root, options, table, /*count_used=*/true);
   }
 
   // Solve with a table the caller owns and may reuse across positions (the
   // batch command solves a whole file with one table). Table statistics in
-  // the report are cumulative over the table's life.
+  // the report are cumulative over the table's life, and leave out tt_used
+  // unless `count_used` (a scan of the whole table).
   template <Game G>
   static SolveReport SolveWithTable(const G& game, const typename G::State& root,
-                                    const SolveOptions& options, TranspositionTable& table) {
+                                    const SolveOptions& options, TranspositionTable& table,
+                                    bool count_used = false) {
     Search<G> search(game, options, table);
     SolveReport report = StartReport(game, root, kName);
     // Step 1: the value of the root.
@@ -64,7 +66,7 @@ class TtSolver {
     report.nodes = search.monitor.nodes();
     report.seconds = search.monitor.seconds();
     search.monitor.Finish();
-    report.stats = table.Stats();
+    report.stats = table.Stats(count_used);
     report.stats.Set("symmetry", search.use_symmetry);
     report.stats.Set("move_ordering", options.move_ordering);
     return report;
