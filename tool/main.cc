@@ -33,6 +33,8 @@ constexpr Command kCommands[] = {
      "SPEC --upto N [--json] [--no-values] [--stop-when-proved] [--time-limit S] "
      "[--method rare-common|plain] [--progress]",
      RunGrundy},
+    {"batch", "SPEC --positions FILE|- [--solver NAME] [--no-best-moves] [--tt-size SIZE] ...",
+     RunBatch},
 };
 
 void PrintUsage(FILE* out) {
