@@ -141,6 +141,9 @@ class TtSolver {
     Score AlphaBeta(const State& s, Score alpha, Score beta, bool no_win_now = false) {
       // Step 1: count the node; stop when the time is up.
       if (monitor.Visit()) return 0;
+      // The table's bucket loads while the game's own checks run.
+      const uint64_t key = KeyOf(s);
+      table.Prefetch(key);
       // Step 2: the end of the game.
       if (auto t = game.Terminal(s)) return *t;
       // Step 2b: tactics: an immediate win, forced losses, bounds that may
@@ -168,7 +171,6 @@ class TtSolver {
         }
       }
       // Step 3: the table: a bound may settle the node or narrow the window.
-      const uint64_t key = KeyOf(s);
       const uint64_t nodes_before = monitor.nodes();
       int hint = -1;
       if (const auto* e = table.Probe(key)) {
