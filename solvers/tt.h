@@ -117,25 +117,6 @@ class TtSolver {
       return AlphaBeta(root, game.MinScore(), game.MaxScore());
     }
 
-    // With tactics, when every move lets the opponent win at once: the best
-    // of those immediate losses, or nullopt if the game broke that promise
-    // (the search then falls back to all moves).
-    std::optional<Score> BestImmediateLoss(const State& s) {
-      std::optional<Score> best;
-      if constexpr (Tactical<G>) {
-        MoveListOf<G> all;
-        game.GenerateMoves(s, all);
-        for (auto m : all) {
-          const State child = game.Play(s, m);
-          std::optional<Score> v = game.Terminal(child);
-          if (!v) v = game.WinNow(child);
-          if (!v) return std::nullopt;
-          if (!best || -*v > *best) best = -*v;
-        }
-      }
-      return best;
-    }
-
     // `no_win_now`: the parent played a non-losing move, so the mover here
     // cannot win at once (Tactical games only).
     Score AlphaBeta(const State& s, Score alpha, Score beta, bool no_win_now = false) {
@@ -150,26 +131,7 @@ class TtSolver {
       // settle the node or narrow the window; only non-losing moves remain.
       MoveListOf<G> moves;
       bool non_losing = false;
-      if constexpr (Tactical<G>) {
-        if (!no_win_now) {
-          if (auto w = game.WinNow(s)) return *w;
-        }
-        game.GenerateNonLosingMoves(s, moves);
-        if (moves.empty()) {
-          if (auto v = BestImmediateLoss(s)) return *v;
-        } else {
-          non_losing = true;
-          const auto [lower, upper] = game.ValueBounds(s);
-          if (alpha < lower) {
-            alpha = lower;
-            if (alpha >= beta) return alpha;
-          }
-          if (beta > upper) {
-            beta = upper;
-            if (alpha >= beta) return beta;
-          }
-        }
-      }
+      if (auto v = ApplyTactics(game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
       // Step 3: the table: a bound may settle the node or narrow the window.
       const uint64_t nodes_before = monitor.nodes();
       int hint = -1;

@@ -37,7 +37,9 @@ State RandomPosition(const Connect4& g, std::mt19937_64& rng, int plies) {
 
 // The value by plain alpha-beta through GenerateMoves only: no tactics, no
 // table, so it checks the Tactical members the tt solver relies on.
-Score PlainValue(const Connect4& g, const State& s) { return AlphaBetaSolver::Value(g, s).first; }
+Score PlainValue(const Connect4& g, const State& s) {
+  return AlphaBetaSolver::Value(g, s, /*move_ordering=*/true, /*tactics=*/false).first;
+}
 
 TEST(Connect4Test, ConformanceOnManyBoardSizes) {
   for (const char* spec : {"connect4", "connect4(w=4,h=4)", "connect4(w=5,h=4,score=wdl)",
