@@ -104,11 +104,6 @@ class TtSolver {
     Score RootValue(const State& root) {
       if constexpr (Tactical<G>) {
         Score lo = game.MinScore(), hi = game.MaxScore();
-        // The tactics may settle the root, or bound it: fewer halvings.
-        MoveListOf<G> moves;
-        bool non_losing = false;
-        if (auto t = game.Terminal(root)) return *t;
-        if (auto v = ApplyTactics(game, root, false, lo, hi, moves, non_losing)) return *v;
         while (lo < hi && !monitor.stopped()) {
           Score mid = lo + (hi - lo) / 2;
           if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
