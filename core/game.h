@@ -64,6 +64,7 @@
 //   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
 //   OPTIONAL  GenerateChildIndices / GenerateParentIndices [IncrementallyIndexed]
 //   OPTIONAL  heap decomposition for Sprague–Grundy              [see games/heap_game.h]
+//   OPTIONAL  WinNow / GenerateNonLosingMoves / ValueBounds      [Tactical]
 
 #include <concepts>
 #include <cstdint>
@@ -71,6 +72,7 @@
 #include <string>
 #include "absl/strings/string_view.h"
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -183,6 +185,31 @@ concept IncrementallyIndexed =
       { G::kDistinctChildren } -> std::convertible_to<bool>;
       { g.GenerateChildIndices(s, i, children) } -> std::same_as<void>;
       { g.GenerateParentIndices(s, i, parents) } -> std::same_as<void>;
+    };
+
+// OPTIONAL: cheap tactics that let a search settle or narrow a node before it
+// generates and searches children (Pons' Connect Four solver). For a
+// non-terminal position s:
+//   WinNow(s): the exact value of s when the mover has a move that wins at
+//     once and no line of play scores more than that immediate win; else
+//     nullopt (the game must then promise nothing).
+//   GenerateNonLosingMoves(s, out), only when WinNow(s) is nullopt: appends
+//     the moves after which the opponent cannot win at once (each once, a
+//     subset of GenerateMoves). When the list is not empty, the value of s is
+//     the best over those moves (every other move does worse). When it is
+//     empty, every move lets the opponent win at once: the value is the best
+//     over all moves m of -WinNow(Play(s, m)) (or of -Terminal(child) for a
+//     move that ends the game).
+//   ValueBounds(s), only when WinNow(s) is nullopt and s has a non-losing
+//     move: {lower, upper} with lower <= value(s) <= upper.
+// A child reached by a non-losing move has WinNow nullopt by definition, so a
+// search need not ask again there.
+template <typename G>
+concept Tactical =
+    Game<G> && requires(const G& g, const typename G::State& s, MoveListOf<G>& moves) {
+      { g.WinNow(s) } -> std::same_as<std::optional<Score>>;
+      { g.GenerateNonLosingMoves(s, moves) } -> std::same_as<void>;
+      { g.ValueBounds(s) } -> std::same_as<std::pair<Score, Score>>;
     };
 
 // A game whose both players always have the same moves, so that the

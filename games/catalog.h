@@ -5,6 +5,7 @@
 // tool, the conformance tests and the benchmarks all read this list.
 
 #include "core/type_list.h"
+#include "games/connect4/connect4.h"
 #include "games/dodgem/dodgem.h"
 #include "games/ends/ends.h"
 #include "games/grundy_game/grundy_game.h"
@@ -28,7 +29,8 @@ using GameCatalog = TypeList<
     TicTacToe,
     Ends,
     Sim,
-    Dodgem>;
+    Dodgem,
+    Connect4>;
 
 }  // namespace gamebench
 

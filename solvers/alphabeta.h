@@ -1,7 +1,8 @@
 #ifndef GAMEBENCH_SOLVERS_ALPHABETA_H_
 #define GAMEBENCH_SOLVERS_ALPHABETA_H_
 
-// Negamax with alpha-beta pruning and move ordering, no table. The full
+// Negamax with alpha-beta pruning and move ordering, no table; the game's
+// tactics (Tactical) when it has them. The full
 // window is [MinScore, MaxScore]: with fail-soft bounds a result at either
 // end is still exact, because no value lies outside it.
 
@@ -50,10 +51,11 @@ class AlphaBetaSolver {
   // The bare search, for benchmarks: the value of `root` and the node count.
   template <Game G>
   static std::pair<Score, uint64_t> Value(const G& game, const typename G::State& root,
-                                          bool move_ordering = true) {
+                                          bool move_ordering = true, bool tactics = true) {
     SolveOptions options;
     options.move_ordering = move_ordering;
     Search<G> search(game, options);
+    search.tactics = tactics;
     Score v = search.AlphaBeta(root, game.MinScore(), game.MaxScore());
     return {v, search.monitor.nodes()};
   }
@@ -66,18 +68,24 @@ class AlphaBetaSolver {
     bool ordering;
     SearchMonitor monitor;
 
+    bool tactics = true;  // off: the bare search, which tests check tactics against
     Search(const G& g, const SolveOptions& options)
         : game(g), ordering(options.move_ordering), monitor(options) {}
 
-    Score AlphaBeta(const State& s, Score alpha, Score beta) {
+    // `no_win_now`: see ApplyTactics (Tactical games only).
+    Score AlphaBeta(const State& s, Score alpha, Score beta, bool no_win_now = false) {
       if (monitor.Visit()) return 0;
       if (auto t = game.Terminal(s)) return *t;
       MoveListOf<G> moves;
-      game.GenerateMoves(s, moves);
+      bool non_losing = false;
+      if (tactics) {
+        if (auto v = ApplyTactics(game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
+      }
+      if (!non_losing) game.GenerateMoves(s, moves);
       if (ordering) OrderMoves(game, s, moves);
       Score best = std::numeric_limits<Score>::min();
       for (auto m : moves) {
-        Score v = -AlphaBeta(game.Play(s, m), -beta, -alpha);
+        Score v = -AlphaBeta(game.Play(s, m), -beta, -alpha, non_losing);
         if (v > best) {
           best = v;
           if (v > alpha) alpha = v;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "core/game.h"
 #include "core/progress.h"
@@ -57,6 +58,49 @@ void MoveToFront(MoveList<Move, N>& moves, int index) {
   Move m = moves[index];
   for (int i = index; i > 0; --i) moves[i] = moves[i - 1];
   moves[0] = m;
+}
+
+// The Tactical refinement's steps at a node, before its moves are searched
+// (a no-op returning nullopt for other games). Returns the node's value (or a
+// bound outside the window, fail-soft) when tactics settle it. Otherwise
+// narrows [alpha, beta] by the game's bounds and, when the mover has
+// non-losing moves, puts them in `moves` and sets `non_losing`: the children
+// then need not ask whether their mover can win at once (`no_win_now`).
+template <Game G>
+std::optional<Score> ApplyTactics(const G& game, const typename G::State& s, bool no_win_now,
+                                  Score& alpha, Score& beta, MoveListOf<G>& moves,
+                                  bool& non_losing) {
+  if constexpr (Tactical<G>) {
+    if (!no_win_now) {
+      if (auto w = game.WinNow(s)) return w;
+    }
+    game.GenerateNonLosingMoves(s, moves);
+    if (moves.empty()) {
+      // Every move lets the opponent win at once: the best of those losses.
+      std::optional<Score> best;
+      MoveListOf<G> all;
+      game.GenerateMoves(s, all);
+      for (auto m : all) {
+        const auto child = game.Play(s, m);
+        std::optional<Score> v = game.Terminal(child);
+        if (!v) v = game.WinNow(child);
+        if (!v) return std::nullopt;  // the game broke its promise: search all moves
+        if (!best || -*v > *best) best = -*v;
+      }
+      return best;
+    }
+    non_losing = true;
+    const auto [lower, upper] = game.ValueBounds(s);
+    if (alpha < lower) {
+      alpha = lower;
+      if (alpha >= beta) return alpha;
+    }
+    if (beta > upper) {
+      beta = upper;
+      if (alpha >= beta) return beta;
+    }
+  }
+  return std::nullopt;
 }
 
 // Counts nodes, polls the deadline and feeds progress every kPollInterval

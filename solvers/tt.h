@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "core/game.h"
 #include "core/memory.h"
@@ -34,10 +35,21 @@ class TtSolver {
   static SolveReport Solve(const G& game, const typename G::State& root,
                            const SolveOptions& options) {
     TranspositionTable table(TableBytes(options));
+    return SolveWithTable(game, root, options, table, /*count_used=*/true);
+  }
+
+  // Solve with a table the caller owns and may reuse across positions (the
+  // batch command solves a whole file with one table). Table statistics in
+  // the report are cumulative over the table's life, and leave out tt_used
+  // unless `count_used` (a scan of the whole table).
+  template <Game G>
+  static SolveReport SolveWithTable(const G& game, const typename G::State& root,
+                                    const SolveOptions& options, TranspositionTable& table,
+                                    bool count_used = false) {
     Search<G> search(game, options, table);
     SolveReport report = StartReport(game, root, kName);
     // Step 1: the value of the root.
-    report.value = search.AlphaBeta(root, game.MinScore(), game.MaxScore());
+    report.value = search.RootValue(root);
     // Step 2: every root move that achieves it, each by a null-window test
     // (cheap: the table already holds most of the tree).
     if (options.best_moves && !game.Terminal(root)) {
@@ -54,7 +66,7 @@ class TtSolver {
     report.nodes = search.monitor.nodes();
     report.seconds = search.monitor.seconds();
     search.monitor.Finish();
-    report.stats = table.Stats();
+    report.stats = table.Stats(count_used);
     report.stats.Set("symmetry", search.use_symmetry);
     report.stats.Set("move_ordering", options.move_ordering);
     return report;
@@ -84,13 +96,43 @@ class TtSolver {
       return game.Key(s);
     }
 
-    Score AlphaBeta(const State& s, Score alpha, Score beta) {
+    // The root's value. Games with tactics (Tactical) have bounds that make
+    // narrow windows cheap, so their value is found as Pons does: null-window
+    // tests that halve the interval [lo, hi] known to hold it, tried first
+    // nearer to 0 (close games are the common case). Otherwise one full-window
+    // search.
+    Score RootValue(const State& root) {
+      if constexpr (Tactical<G>) {
+        Score lo = game.MinScore(), hi = game.MaxScore();
+        while (lo < hi && !monitor.stopped()) {
+          Score mid = lo + (hi - lo) / 2;
+          if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
+          else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
+          const Score r = AlphaBeta(root, mid, mid + 1);
+          if (r <= mid) hi = r;
+          else lo = r;
+        }
+        return lo;
+      }
+      return AlphaBeta(root, game.MinScore(), game.MaxScore());
+    }
+
+    // `no_win_now`: the parent played a non-losing move, so the mover here
+    // cannot win at once (Tactical games only).
+    Score AlphaBeta(const State& s, Score alpha, Score beta, bool no_win_now = false) {
       // Step 1: count the node; stop when the time is up.
       if (monitor.Visit()) return 0;
+      // The table's bucket loads while the game's own checks run.
+      const uint64_t key = KeyOf(s);
+      table.Prefetch(key);
       // Step 2: the end of the game.
       if (auto t = game.Terminal(s)) return *t;
+      // Step 2b: tactics: an immediate win, forced losses, bounds that may
+      // settle the node or narrow the window; only non-losing moves remain.
+      MoveListOf<G> moves;
+      bool non_losing = false;
+      if (auto v = ApplyTactics(game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
       // Step 3: the table: a bound may settle the node or narrow the window.
-      const uint64_t key = KeyOf(s);
       const uint64_t nodes_before = monitor.nodes();
       int hint = -1;
       if (const auto* e = table.Probe(key)) {
@@ -102,8 +144,7 @@ class TtSolver {
         if (e->move != 255) hint = e->move;
       }
       // Step 4: moves, heuristic order, the table's best move first.
-      MoveListOf<G> moves;
-      game.GenerateMoves(s, moves);
+      if (!non_losing) game.GenerateMoves(s, moves);
       if (ordering) {
         OrderMoves(game, s, moves);
         MoveToFront(moves, hint);
@@ -119,7 +160,7 @@ class TtSolver {
       Score best = std::numeric_limits<Score>::min();
       int best_index = -1;
       for (int i = 0; i < moves.size(); ++i) {
-        Score v = -AlphaBeta(game.Play(s, moves[i]), -beta, -alpha);
+        Score v = -AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, non_losing);
         if (v > best) {
           best = v;
           best_index = i;

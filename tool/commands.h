@@ -29,6 +29,7 @@ extern const CommandLineSpec kAnalyzeCommandLine;
 extern const CommandLineSpec kQueryCommandLine;
 extern const CommandLineSpec kVerifyCommandLine;
 extern const CommandLineSpec kGrundyCommandLine;
+extern const CommandLineSpec kBatchCommandLine;
 
 absl::Status RunList(const std::vector<std::string>& argv);
 absl::Status RunSolve(const std::vector<std::string>& argv);
@@ -38,6 +39,7 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv);
 absl::Status RunQuery(const std::vector<std::string>& argv);
 absl::Status RunVerify(const std::vector<std::string>& argv);
 absl::Status RunGrundy(const std::vector<std::string>& argv);
+absl::Status RunBatch(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

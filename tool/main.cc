@@ -26,6 +26,7 @@ const Command kCommands[] = {
     {"query", &kQueryCommandLine, RunQuery},
     {"verify", &kVerifyCommandLine, RunVerify},
     {"grundy", &kGrundyCommandLine, RunGrundy},
+    {"batch", &kBatchCommandLine, RunBatch},
 };
 
 void PrintUsage(FILE* out) {

@@ -1,0 +1,146 @@
+// Connect Four: Pascal Pons' test sets (bench/positions/connect4/, 1,000
+// positions each) and John Tromp's three Fhourstones positions.
+//
+//   build/bench/connect4_bench                       # everything
+//   build/bench/connect4_bench --benchmark_filter=Set # the sets only
+//
+// A set benchmark solves the whole file in one iteration with ONE table (as
+// Pons' solver and `gamebench batch` do), timing each position: counters are
+// the mean and median microseconds per position, nodes per position, the
+// table's hit rate over the file, and `wrong` (positions whose score differs
+// from the file's; the benchmark errors if any). Only the value is searched
+// (no best moves), as in Pons' measurements.
+//
+// Solvers: tt on every set; alphabeta (no table, the game's tactics) on the
+// two sets where it finishes quickly (end-easy, middle-easy): on begin-easy a
+// single position can take 3e7 nodes and on middle-medium far more.
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "core/solve.h"
+#include "games/connect4/connect4.h"
+#include "solvers/alphabeta.h"
+#include "solvers/transposition_table.h"
+#include "solvers/tt.h"
+
+namespace gamebench {
+namespace {
+
+struct Case {
+  std::string moves;
+  Score score;
+};
+
+std::vector<Case> ReadSet(const std::string& name) {
+  std::ifstream in(std::string(GAMEBENCH_SOURCE_DIR) + "/bench/positions/connect4/" + name);
+  std::vector<Case> cases;
+  Case c;
+  while (in >> c.moves >> c.score) cases.push_back(c);
+  return cases;
+}
+
+constexpr uint64_t kTableBytes = 64ull << 20;  // 4 Mi entries; Pons uses 2^24 8-byte entries
+
+SolveOptions ValueOnly() {
+  SolveOptions o;
+  o.best_moves = false;
+  o.tt_bytes = kTableBytes;
+  return o;
+}
+
+template <typename Solver>
+void BM_Connect4Set(benchmark::State& state, const char* name) {
+  const Connect4 game;
+  const std::vector<Case> cases = ReadSet(name);
+  if (cases.size() != 1000) {
+    state.SkipWithError("cannot read the set");
+    return;
+  }
+  std::vector<Connect4::State> positions;
+  for (const Case& c : cases) positions.push_back(*game.ParseState(c.moves));
+  const SolveOptions options = ValueOnly();
+  std::vector<double> micros;
+  uint64_t nodes = 0, wrong = 0;
+  double hit_rate = 0;
+  for (auto _ : state) {
+    micros.clear();
+    nodes = wrong = 0;
+    TranspositionTable table(kTableBytes);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      Stopwatch watch;
+      SolveReport r;
+      if constexpr (std::is_same_v<Solver, TtSolver>) {
+        r = TtSolver::SolveWithTable(game, positions[i], options, table);
+      } else {
+        r = Solver::Solve(game, positions[i], options);
+      }
+      micros.push_back(watch.Seconds() * 1e6);
+      nodes += r.nodes;
+      wrong += r.value != cases[i].score;
+    }
+    if constexpr (std::is_same_v<Solver, TtSolver>) {
+      hit_rate = table.Stats(false).Find("tt_hit_rate")->as_double();
+    }
+  }
+  if (wrong) state.SkipWithError("scores differ from the file");
+  std::sort(micros.begin(), micros.end());
+  double sum = 0;
+  for (double m : micros) sum += m;
+  state.counters["positions"] = static_cast<double>(micros.size());
+  state.counters["mean_us"] = sum / micros.size();
+  state.counters["median_us"] = (micros[499] + micros[500]) / 2;
+  state.counters["nodes_per_position"] = static_cast<double>(nodes) / micros.size();
+  state.counters["tt_hit_rate"] = hit_rate;
+  state.counters["wrong"] = static_cast<double>(wrong);
+}
+
+void BM_Connect4SetTt(benchmark::State& state, const char* name) {
+  BM_Connect4Set<TtSolver>(state, name);
+}
+void BM_Connect4SetAlphaBeta(benchmark::State& state, const char* name) {
+  BM_Connect4Set<AlphaBetaSolver>(state, name);
+}
+
+BENCHMARK_CAPTURE(BM_Connect4SetTt, Test_L3_R1, "Test_L3_R1")
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4SetTt, Test_L2_R1, "Test_L2_R1")
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4SetTt, Test_L2_R2, "Test_L2_R2")
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4SetTt, Test_L1_R1, "Test_L1_R1")
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4SetAlphaBeta, Test_L3_R1, "Test_L3_R1")
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4SetAlphaBeta, Test_L2_R1, "Test_L2_R1")
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Fhourstones' three 7x6 positions (Tromp), each from a fresh 64 MiB table:
+// the exact score (Pons' scoring) and win/draw/loss.
+void BM_Connect4Fhourstones(benchmark::State& state, const char* moves, bool exact) {
+  const Connect4 game(7, 6, exact);
+  const Connect4::State s = *game.ParseState(moves);
+  SolveReport r;
+  for (auto _ : state) r = TtSolver::Solve(game, s, ValueOnly());
+  state.counters["value"] = r.value;
+  state.counters["nodes"] = static_cast<double>(r.nodes);
+  state.counters["tt_hit_rate"] = r.stats.Find("tt_hit_rate")->as_double();
+}
+BENCHMARK_CAPTURE(BM_Connect4Fhourstones, 45461667_exact, "45461667", true)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4Fhourstones, 35333571_exact, "35333571", true)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4Fhourstones, 13333111_exact, "13333111", true)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4Fhourstones, 45461667_wdl, "45461667", false)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4Fhourstones, 35333571_wdl, "35333571", false)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Connect4Fhourstones, 13333111_wdl, "13333111", false)
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace gamebench

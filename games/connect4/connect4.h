@@ -1,0 +1,356 @@
+#ifndef GAMEBENCH_GAMES_CONNECT4_CONNECT4_H_
+#define GAMEBENCH_GAMES_CONNECT4_CONNECT4_H_
+
+// Connect Four on a w x h board (default 7 x 6), the first player ('x')
+// moves first; a stone drops to the lowest empty cell of its column; four in
+// a row (horizontal, vertical or diagonal) wins; a full board is a draw.
+// Spec: connect4(w=7,h=6,score=exact|wdl), 4 <= w, h and w*(h+1) <= 64.
+//
+// Values (for the player to move):
+//   score=exact  Pons' scoring: a win with your k-th stone is worth
+//                ceil(w*h/2) + 1 - k, a loss the negative of the opponent's
+//                win, a draw 0. On boards with w*h even (7x6 and every board
+//                Pons uses) this is his floor(w*h/2) + 1 - k; on odd boards
+//                (5x5, 7x5) the ceiling keeps a win with the first player's
+//                last stone at +1 rather than 0, which would read as a draw.
+//   score=wdl    win/draw/loss only: 1, 0, -1 (Pons' "weak" solver).
+//
+// Text forms of a position (ParseState accepts both, FormatState writes the
+// board, the one form that is unique per position):
+//   - the moves played, one character per move, the 1-based column: "4453"
+//     (Pons' test files); columns 10..12 are written a, b, c. The empty
+//     string is the start.
+//   - the board: h rows of w cells '.', 'x' (first player), 'o', top row
+//     first, rows separated by '/': "......./......./......./......./...o.../...x...".
+//   A text containing '/' is a board, any other a move sequence.
+// A move is the 1-based column, written the same way as in sequences.
+//
+// Bitboard (Tromp's and Pons' layout): bit c*(h+1) + r is column c, row r
+// (row 0 at the bottom); the bit above each column (row h) is always empty, so
+// shifts that run over a column's top never reach the next column's stones.
+// State: `current` (the stones of the player to move) and `mask` (all
+// stones). Playing column c adds the column's lowest empty bit to mask with
+// one addition: mask | (mask + bottom(c)).
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "core/game.h"
+
+namespace gamebench {
+
+class Connect4 {
+ public:
+  static constexpr absl::string_view kName = "connect4";
+  static constexpr absl::string_view kDescription =
+      "Connect Four on w x h (gravity, four in a row); positions as column sequences (4453) or "
+      "boards; score=exact (Pons) or wdl";
+  static constexpr int kMaxWidth = 12;  // 4 <= h and w*(h+1) <= 64
+  static constexpr int kMaxMoves = kMaxWidth;
+  static constexpr bool kScored = true;
+
+  struct State {
+    uint64_t current = 0;  // stones of the player to move
+    uint64_t mask = 0;     // all stones
+    bool operator==(const State&) const = default;
+  };
+  using Move = uint8_t;  // column, 0-based
+
+  static std::vector<ParamInfo> Params() {
+    return {{"w", "7", "columns, >= 4, w*(h+1) <= 64"},
+            {"h", "6", "rows, >= 4, w*(h+1) <= 64"},
+            {"score", "exact", "exact: Pons' score (earlier wins are worth more); wdl: 1/0/-1"}};
+  }
+
+  static absl::StatusOr<Connect4> FromSpec(const Spec& spec) {
+    ParamReader r(spec);
+    auto w = r.Int("w", 7, 4, kMaxWidth);
+    if (!w.ok()) return w.status();
+    auto h = r.Int("h", 6, 4, 15);
+    if (!h.ok()) return h.status();
+    const std::string score = r.Text("score", "exact");
+    if (auto st = r.Finish(); !st.ok()) return st;
+    if (*w * (*h + 1) > 64)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "connect4: w*(h+1) must be at most 64 (one bit per cell plus one per column), got w=",
+          *w, ", h=", *h));
+    if (score != "exact" && score != "wdl")
+      return absl::InvalidArgumentError(
+          absl::StrCat("connect4: parameter 'score' must be exact or wdl, got '", score, "'"));
+    return Connect4(static_cast<int>(*w), static_cast<int>(*h), score == "exact");
+  }
+
+  Connect4(int w = 7, int h = 6, bool exact = true) : w_(w), h_(h), exact_(exact) {
+    for (int c = 0; c < w_; ++c) bottom_ |= uint64_t{1} << (c * (h_ + 1));
+    board_ = bottom_ * ((uint64_t{1} << h_) - 1);
+    // Centre columns first, then outwards, left before right: 3 2 4 1 5 0 6.
+    for (int i = 0; i < w_; ++i) {
+      const int step = (i + 1) / 2;
+      order_[i] = static_cast<uint8_t>(w_ % 2 ? w_ / 2 + (i % 2 ? -step : step)
+                                              : (w_ - 1) / 2 + (i % 2 ? step : -step));
+    }
+  }
+
+  std::string CanonicalSpec() const {
+    return absl::StrCat("connect4(w=", w_, ",h=", h_, ",score=", exact_ ? "exact" : "wdl", ")");
+  }
+
+  int width() const { return w_; }
+  int height() const { return h_; }
+  bool exact() const { return exact_; }
+  int Cells() const { return w_ * h_; }
+  static int MovesPlayed(const State& s) { return __builtin_popcountll(s.mask); }
+
+  // Values of a win with the winner's k-th stone (exact), its loss the negative.
+  Score WinValue(int k) const { return exact_ ? (Cells() + 1) / 2 + 1 - k : kWinScore; }
+  Score MinScore() const { return -MaxScore(); }
+  Score MaxScore() const { return WinValue(4); }
+
+  State Start() const { return State{}; }
+
+  std::optional<Score> Terminal(const State& s) const {
+    const int n = MovesPlayed(s);
+    // The player who just moved placed their ceil(n/2)-th stone.
+    if (Alignment(s.current ^ s.mask)) return -WinValue((n + 1) / 2);
+    if (n == Cells()) return kDrawScore;
+    return std::nullopt;
+  }
+
+  // Centre columns first, so that generation order is already a good order.
+  void GenerateMoves(const State& s, MoveListOf<Connect4>& moves) const {
+    for (int i = 0; i < w_; ++i)
+      if (CanPlay(s, order_[i])) moves.push_back(order_[i]);
+  }
+
+  State Play(const State& s, Move c) const {
+    return State{s.current ^ s.mask, s.mask | (s.mask + (uint64_t{1} << (c * (h_ + 1))))};
+  }
+
+  // Exact: current + mask sets, in each column, the bit just above the top
+  // stone and keeps the mover's stones below it (Pons' key); the parity of
+  // the stone count says who moves.
+  uint64_t Key(const State& s) const { return s.current + s.mask; }
+
+  // [Ordered] Pons' MoveSorter: the number of cells where the mover would
+  // then have an open four ("threats"), then centre columns first.
+  int MoveOrder(const State& s, Move c) const {
+    const uint64_t move = (s.mask + bottom_) & ColumnMask(c);
+    const int threats = __builtin_popcountll(WinningCells(s.current | move, s.mask | move));
+    return threats * 16 + (w_ - std::abs(2 * c - (w_ - 1)));
+  }
+
+  // [Tactical] The mover can complete a four with the next stone: the value
+  // is a win with that stone, and no later win scores more.
+  std::optional<Score> WinNow(const State& s) const {
+    if (WinningCells(s.current, s.mask) & Possible(s))
+      return WinValue(MovesPlayed(s) / 2 + 1);
+    return std::nullopt;
+  }
+
+  // [Tactical] The moves after which the opponent cannot win at once (Pons'
+  // possibleNonLosingMoves): a forced block when the opponent has one
+  // playable winning cell, none when it has two, and never the cell just
+  // below an opponent's winning cell.
+  void GenerateNonLosingMoves(const State& s, MoveListOf<Connect4>& moves) const {
+    uint64_t possible = Possible(s);
+    const uint64_t opponent_win = WinningCells(s.current ^ s.mask, s.mask);
+    const uint64_t forced = possible & opponent_win;
+    if (forced) {
+      if (forced & (forced - 1)) return;  // two threats: cannot block both
+      possible = forced;
+    }
+    possible &= ~(opponent_win >> 1);
+    for (int i = 0; i < w_; ++i)
+      if (possible & ColumnMask(order_[i])) moves.push_back(order_[i]);
+  }
+
+  // [Tactical] Bounds on a position where the mover cannot win at once and
+  // plays a non-losing move: the mover wins at best with its stone after
+  // next, the opponent at best with its stone after next; otherwise a draw.
+  std::pair<Score, Score> ValueBounds(const State& s) const {
+    const int n = MovesPlayed(s);
+    const Score upper = n + 3 <= Cells() ? WinValue(n / 2 + 2) : kDrawScore;
+    const Score lower = n + 4 <= Cells() ? -WinValue((n + 1) / 2 + 2) : kDrawScore;
+    return {lower, upper};
+  }
+
+  // [Symmetric] Left-right mirror; the canonical form has the smaller key.
+  int NumSymmetries() const { return 2; }
+  State ApplySymmetry(const State& s, int i) const {
+    if (i == 0) return s;
+    return State{Mirror(s.current), Mirror(s.mask)};
+  }
+  State Canonical(const State& s) const {
+    const State m = ApplySymmetry(s, 1);
+    return Key(m) < Key(s) ? m : s;
+  }
+
+  std::string FormatState(const State& s) const {
+    const bool x_to_move = MovesPlayed(s) % 2 == 0;
+    const uint64_t x = x_to_move ? s.current : s.current ^ s.mask;
+    std::string text;
+    for (int r = h_ - 1; r >= 0; --r) {
+      for (int c = 0; c < w_; ++c) {
+        const uint64_t bit = Bit(c, r);
+        text += (s.mask & bit) == 0 ? '.' : ((x & bit) ? 'x' : 'o');
+      }
+      if (r > 0) text += '/';
+    }
+    return text;
+  }
+
+  absl::StatusOr<State> ParseState(absl::string_view text) const {
+    if (text.find('/') != absl::string_view::npos) return ParseBoard(text);
+    return ParseSequence(text);
+  }
+
+  std::string FormatMove(const State&, Move c) const { return std::string(1, ColumnChar(c)); }
+
+  absl::StatusOr<Move> ParseMove(const State& s, absl::string_view text) const {
+    auto error = [&](absl::string_view why) {
+      return absl::InvalidArgumentError(absl::StrCat("connect4 move '", text, "': ", why));
+    };
+    const int c = text.size() == 1 ? ColumnOf(text[0]) : -1;
+    if (c < 0) return error(absl::StrCat("expected a column 1..", std::string(1, ColumnChar(w_ - 1))));
+    if (Terminal(s)) return error("the game is over");
+    if (!CanPlay(s, c)) return error("the column is full");
+    return static_cast<Move>(c);
+  }
+
+  // The stones of the first player (x) and of the second (o).
+  uint64_t XStones(const State& s) const {
+    return MovesPlayed(s) % 2 == 0 ? s.current : s.current ^ s.mask;
+  }
+  uint64_t Bit(int c, int r) const { return uint64_t{1} << (c * (h_ + 1) + r); }
+  bool CanPlay(const State& s, int c) const { return (s.mask & Bit(c, h_ - 1)) == 0; }
+
+  // True when `stones` hold four in a row (Pons' alignment()).
+  bool Alignment(uint64_t stones) const {
+    for (int shift : {h_ + 1, h_, h_ + 2, 1}) {  // horizontal, both diagonals, vertical
+      const uint64_t m = stones & (stones >> shift);
+      if (m & (m >> (2 * shift))) return true;
+    }
+    return false;
+  }
+
+  // The empty cells where `stones` would complete a four (Pons'
+  // compute_winning_position).
+  uint64_t WinningCells(uint64_t stones, uint64_t mask) const {
+    uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);  // vertical
+    for (int d : {h_ + 1, h_, h_ + 2}) {                           // horizontal, diagonals
+      uint64_t p = (stones << d) & (stones << 2 * d);
+      r |= p & (stones << 3 * d);
+      r |= p & (stones >> d);
+      p = (stones >> d) & (stones >> 2 * d);
+      r |= p & (stones << d);
+      r |= p & (stones >> 3 * d);
+    }
+    return r & (board_ ^ mask);
+  }
+
+ private:
+  uint64_t Possible(const State& s) const { return (s.mask + bottom_) & board_; }
+  uint64_t ColumnMask(int c) const { return ((uint64_t{1} << h_) - 1) << (c * (h_ + 1)); }
+
+  uint64_t Mirror(uint64_t b) const {
+    uint64_t out = 0;
+    const uint64_t column = (uint64_t{1} << (h_ + 1)) - 1;
+    for (int c = 0; c < w_; ++c)
+      out |= ((b >> (c * (h_ + 1))) & column) << ((w_ - 1 - c) * (h_ + 1));
+    return out;
+  }
+
+  char ColumnChar(int c) const { return c < 9 ? static_cast<char>('1' + c) : static_cast<char>('a' + c - 9); }
+  int ColumnOf(char ch) const {
+    int c = -1;
+    if (ch >= '1' && ch <= '9') c = ch - '1';
+    if (ch >= 'a' && ch <= 'c') c = 9 + ch - 'a';
+    return c >= 0 && c < w_ ? c : -1;
+  }
+
+  absl::StatusOr<State> ParseSequence(absl::string_view text) const {
+    State s = Start();
+    for (size_t i = 0; i < text.size(); ++i) {
+      auto error = [&](absl::string_view why) {
+        return absl::InvalidArgumentError(absl::StrCat("connect4 position '", text, "': move ",
+                                                       i + 1, " '", text.substr(i, 1), "': ", why));
+      };
+      const int c = ColumnOf(text[i]);
+      if (c < 0)
+        return error(absl::StrCat("not a column 1..", std::string(1, ColumnChar(w_ - 1)),
+                                  " (a board needs rows separated by '/')"));
+      if (Terminal(s)) return error("the game is already over");
+      if (!CanPlay(s, c)) return error("the column is full");
+      s = Play(s, static_cast<Move>(c));
+    }
+    return s;
+  }
+
+  // Accepts boards with stones stacked from the bottom, x having as many
+  // stones as o or one more, and at most one player with a four, who made the
+  // last move: one of its top stones completes every four it has. (Such a
+  // board need not be reachable by play; its value is still well defined.)
+  absl::StatusOr<State> ParseBoard(absl::string_view text) const {
+    auto error = [&](absl::string_view why) {
+      return absl::InvalidArgumentError(absl::StrCat("connect4 position '", text, "': ", why));
+    };
+    const std::string want = absl::StrCat("expected ", h_, " rows of ", w_,
+                                          " cells '.', 'x' or 'o', top row first, separated by '/'");
+    if (text.size() != static_cast<size_t>(h_ * (w_ + 1) - 1)) return error(want);
+    uint64_t x = 0, o = 0;
+    for (int r = h_ - 1, i = 0; r >= 0; --r) {
+      for (int c = 0; c < w_; ++c, ++i) {
+        switch (text[i]) {
+          case 'x': x |= Bit(c, r); break;
+          case 'o': o |= Bit(c, r); break;
+          case '.': break;
+          default: return error(want);
+        }
+      }
+      if (r > 0 && text[i++] != '/') return error(want);
+    }
+    const uint64_t mask = x | o;
+    for (int c = 0; c < w_; ++c) {
+      const uint64_t col = (mask >> (c * (h_ + 1))) & ((uint64_t{1} << h_) - 1);
+      if (col & (col + 1))
+        return error(absl::StrCat("column ", std::string(1, ColumnChar(c)),
+                                  " has a floating stone (an empty cell below a stone)"));
+    }
+    const int nx = __builtin_popcountll(x), no = __builtin_popcountll(o);
+    if (nx != no && nx != no + 1) return error("x must have as many stones as o or one more");
+    const bool x_four = Alignment(x), o_four = Alignment(o);
+    if (x_four && o_four) return error("both players have four in a row");
+    if (x_four && nx == no) return error("o moved after x had already won");
+    if (o_four && nx == no + 1) return error("x moved after o had already won");
+    if (x_four || o_four) {
+      const uint64_t winner = x_four ? x : o;
+      bool last_stone_found = false;
+      for (int c = 0; c < w_ && !last_stone_found; ++c) {
+        const uint64_t top = ((mask & ColumnMask(c)) + Bit(c, 0)) >> 1 & ColumnMask(c) & mask;
+        if ((top & winner) && !Alignment(winner & ~top)) last_stone_found = true;
+      }
+      if (!last_stone_found)
+        return error("the winner's fours cannot all have been completed by its last stone");
+    }
+    const State s = nx == no ? State{x, mask} : State{o, mask};
+    return s;
+  }
+
+  int w_, h_;
+  bool exact_;
+  uint64_t bottom_ = 0;  // the bottom cell of every column
+  uint64_t board_ = 0;   // every cell
+  uint8_t order_[kMaxWidth] = {};
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_GAMES_CONNECT4_CONNECT4_H_
