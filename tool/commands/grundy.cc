@@ -15,11 +15,10 @@
 #include "core/json.h"
 #include "core/progress.h"
 #include "core/solve.h"
-#include "games/heap_game.h"
 #include "solvers/nim_sequence.h"
 #include "tool/args.h"
 #include "tool/commands.h"
-#include "tool/dispatch.h"
+#include "tool/heap_solve.h"
 
 namespace gamebench {
 
@@ -46,23 +45,20 @@ absl::Status RunGrundy(const std::vector<std::string>& argv) {
   auto spec = ParseSpec(args->positional()[0]);
   if (!spec.ok()) return spec.status();
 
-  std::optional<HeapRule> rule;
-  std::string game_spec;
-  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-    if constexpr (HeapGame<G>) {
-      if (game.NumComponents() != 1)
-        return absl::InvalidArgumentError(
-            absl::StrCat("'", game.CanonicalSpec(),
-                         "' has several components; a nim-sequence needs one heap rule"));
-      rule = game.Rule(0);
-      game_spec = game.CanonicalSpec();
-      return absl::OkStatus();
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "game '", G::kName, "' is not a heap game (see games/heap_game.h): no nim-sequence"));
-    }
-  });
-  if (!status.ok()) return status;
+  // The rule from the spec's heap description (games/heap_spec.h): heap
+  // sizes in the spec are not bounded by any search state here.
+  auto described = HeapSpecOf(*spec);
+  if (!described.ok()) return described.status();
+  if (!described->has_value())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "game '", spec->name, "' is not a heap game (see games/heap_game.h): no nim-sequence"));
+  const HeapGameSpec& heap_game = **described;
+  if (heap_game.components.size() != 1)
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", heap_game.canonical,
+                     "' has several components; a nim-sequence needs one heap rule"));
+  std::optional<HeapRule> rule = heap_game.components[0].rule;
+  const std::string game_spec = heap_game.canonical;
 
   Stopwatch watch;
   NimSequence seq(*rule, method);
