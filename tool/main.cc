@@ -31,7 +31,8 @@ constexpr Command kCommands[] = {
     {"verify", "FILE [--threads N] [--json]", RunVerify},
     {"grundy",
      "SPEC --upto N [--json] [--no-values] [--stop-when-proved] [--time-limit S] "
-     "[--method rare-common|plain] [--progress]",
+     "[--method rare-common|plain] [--progress] | --table [--full] [--terms N] [--digits D] "
+     "[--out DIR]",
      RunGrundy},
 };
 

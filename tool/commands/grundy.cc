@@ -1,6 +1,8 @@
 // gamebench grundy SPEC --upto N [--json] [--no-values] [--stop-when-proved]
 //                       [--time-limit S] [--method rare-common|plain]
 //                       [--progress | --no-progress]
+// gamebench grundy --table [--full] [--terms N] [--digits D] [--out DIR] ...
+//                       (the octal games table: tool/octal_table.cc)
 // Computes the nim-sequence g(0..N) of a heap game's rule term by term and
 // looks for its period; for octal codes the period is proved by the octal
 // periodicity theorem. A proven period ends the computation early only with
@@ -19,13 +21,20 @@
 #include "tool/args.h"
 #include "tool/commands.h"
 #include "tool/heap_solve.h"
+#include "tool/octal_table.h"
 
 namespace gamebench {
 
 absl::Status RunGrundy(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"upto", "time-limit", "method"},
-                          {"json", "no-values", "stop-when-proved", "progress", "no-progress"});
+  auto args = Args::Parse(
+      argv,
+      {"upto", "time-limit", "method", "terms", "digits", "game-time-limit", "published", "out"},
+      {"json", "no-values", "stop-when-proved", "progress", "no-progress", "table", "full"});
   if (!args.ok()) return args.status();
+  if (args->Has("table")) {
+    if (auto st = args->ExpectPositional(0, "no SPEC with --table"); !st.ok()) return st;
+    return RunOctalTable(*args);
+  }
   if (auto st = args->ExpectPositional(1, "heap game SPEC"); !st.ok()) return st;
   if (!args->Has("upto")) return absl::InvalidArgumentError("--upto N is required");
   auto upto = args->GetInt("upto", 0, 0, int64_t{UINT32_MAX} - 2);
@@ -54,9 +63,8 @@ absl::Status RunGrundy(const std::vector<std::string>& argv) {
         "game '", spec->name, "' is not a heap game (see games/heap_game.h): no nim-sequence"));
   const HeapGameSpec& heap_game = **described;
   if (heap_game.components.size() != 1)
-    return absl::InvalidArgumentError(
-        absl::StrCat("'", heap_game.canonical,
-                     "' has several components; a nim-sequence needs one heap rule"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", heap_game.canonical, "' has several components; a nim-sequence needs one heap rule"));
   std::optional<HeapRule> rule = heap_game.components[0].rule;
   const std::string game_spec = heap_game.canonical;
 
