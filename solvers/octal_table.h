@@ -5,18 +5,21 @@
 // digit non-zero), its nim-sequence computed to a chosen length, and its
 // period proved by the octal periodicity theorem or left open.
 //
-// Trivially equivalent codes are computed once. When d1 is even a heap of 1
-// has no move, so g(1) = 0 and leaving a heap of 1 is worth leaving none:
-//   - bit 2 of d_k (leave one heap) gives, from a heap of k + 1, the option
-//     of value 0 that bit 1 of d_{k+1} (take the whole heap) gives;
-//   - bit 4 of d_k (leave two heaps) includes leaving 1 + b, worth g(b), as
-//     bit 2 of d_{k+1} does, and 1 + 1, worth 0, as bit 1 of d_{k+2} does.
-// So adding those implied bits (TrivialCanonicalCode) changes no set of
-// option values, hence no value (induction on the heap size): codes with the
-// same canonical form have the same nim-sequence, term by term. (The
-// published tables also merge games whose sequences are shifts of each other;
-// those equivalences are not used here.) The table checks every member's
-// first terms against its class's (OctalTableEntry::class_checked).
+// Trivially equivalent codes are computed once, by the reduction the
+// published tables use. When d1 is even a heap of 1 has no move (g(1) = 0),
+// and the game G is the game G' on heaps one smaller, g_G(n) = g_G'(n - 1)
+// for n >= 1: an option of G maps to one of G' heap by heap (a heap of m >= 1
+// becomes m - 1, a heap of 1 becomes none), so
+//   - taking a whole heap of k (bit 1 of d_k)    -> bit 1 of d'_{k-1};
+//   - removing k, leaving one heap (bit 2 of d_k) -> bits 1 and 2 of d'_k
+//     (the heap left may have been 1, now none);
+//   - removing k, leaving two (bit 4 of d_k)      -> bits 1, 2, 4 of d'_{k+1}
+//     (the two heaps lose a token each, and either may vanish).
+// Induction on n proves the values equal. ReduceCode applies this until d1
+// is odd: codes with the same reduced code have the same nim-sequence up to
+// a shift, which is computed once (for the reduced code, which may have a
+// digit more); each member's first terms are checked against it
+// (OctalTableEntry::class_checked).
 
 #include <cstdint>
 #include <functional>
@@ -31,16 +34,23 @@ namespace gamebench {
 // in order of length, then value: "0.1" ... "0.777".
 std::vector<std::string> ShortOctalCodes(int max_digits);
 
-// The code with every bit the rule above implies (unchanged when d1 is
-// odd); codes with equal canonical forms have equal nim-sequences.
-std::string TrivialCanonicalCode(const std::string& code);
+// The reduction above, applied while d1 is even: g_code(n) = 0 for n <
+// shift, and g_code(n) = g_reduced(n - shift) from there.
+struct ReducedCode {
+  std::string code;
+  int shift = 0;
+};
+ReducedCode ReduceCode(const std::string& code);
 
 struct OctalTableEntry {
   std::string code;
-  std::string same_as;  // the class's computed code ("" when this is it)
-  PeriodInfo period;
+  std::string computed_as;        // the reduced code whose sequence was computed
+  int shift = 0;                  // g(n) = g_computed_as(n - shift)
+  PeriodInfo period;              // of this code's own sequence
+  int64_t reduced_preperiod = 0;  // of computed_as (the published tables' convention)
   int max_value = 0;
-  int64_t terms = 0;  // g(0..terms-1) computed
+  int64_t terms = 0;            // g(0..terms-1) known (computed_as's terms + shift)
+  bool first_of_class = false;  // the class's seconds are on this entry
   double seconds = 0;
   uint32_t rare_mask = 0;
   int64_t rare_positions = 0;
@@ -66,7 +76,9 @@ std::vector<OctalTableEntry> ComputeOctalTable(
 
 // One class computed, for ComputeOctalTable: the sequence of `code` to
 // options.terms terms (stopping when proved), and its period.
-OctalTableEntry ComputeOctalGame(const std::string& code, const OctalTableOptions& options);
+// `values` (may be null) gets the terms.
+OctalTableEntry ComputeOctalGame(const std::string& code, const OctalTableOptions& options,
+                                 std::vector<uint16_t>* values);
 // Recomputes `entry`'s terms by the plain quadratic method and compares.
 void CheckByPlainMethod(OctalTableEntry& entry);
 

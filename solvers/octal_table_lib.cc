@@ -25,26 +25,31 @@ std::vector<std::string> ShortOctalCodes(int max_digits) {
   return codes;
 }
 
-std::string TrivialCanonicalCode(const std::string& code) {
+ReducedCode ReduceCode(const std::string& code) {
   std::vector<int> d = {0};
   for (size_t i = 2; i < code.size(); ++i) d.push_back(code[i] - '0');
-  if (d.size() < 2 || (d[1] & 1)) return code;
-  d.resize(d.size() + 2, 0);
-  // Ascending k, so an implied bit 2 at k + 1 implies its bit 1 at k + 2.
-  for (size_t k = 1; k < d.size(); ++k) {
-    if ((d[k] & 2) && k + 1 < d.size()) d[k + 1] |= 1;
-    if (d[k] & 4) {
-      if (k + 1 < d.size()) d[k + 1] |= 2;
-      if (k + 2 < d.size()) d[k + 2] |= 1;
+  ReducedCode r;
+  // Each step keeps every bit (moved, or widened), so d never empties; a
+  // code with a non-zero digit reaches an odd d1 within its length's steps.
+  while (d.size() > 1 && !(d[1] & 1) && r.shift < 64) {
+    const size_t t = d.size() - 1;
+    std::vector<int> e(t + 2, 0);
+    for (size_t k = 1; k <= t + 1; ++k) {
+      if (k + 1 <= t && (d[k + 1] & 1)) e[k] |= 1;
+      if (k <= t && (d[k] & 2)) e[k] |= 3;
+      if (k >= 2 && k - 1 <= t && (d[k - 1] & 4)) e[k] |= 7;
     }
+    while (e.size() > 1 && e.back() == 0) e.pop_back();
+    d = std::move(e);
+    ++r.shift;
   }
-  while (d.size() > 2 && d.back() == 0) d.pop_back();
-  std::string out = "0.";
-  for (size_t k = 1; k < d.size(); ++k) out += static_cast<char>('0' + d[k]);
-  return out;
+  r.code = "0.";
+  for (size_t k = 1; k < d.size(); ++k) r.code += static_cast<char>('0' + d[k]);
+  return r;
 }
 
-OctalTableEntry ComputeOctalGame(const std::string& code, const OctalTableOptions& options) {
+OctalTableEntry ComputeOctalGame(const std::string& code, const OctalTableOptions& options,
+                                 std::vector<uint16_t>* values) {
   OctalTableEntry e;
   e.code = code;
   auto rule = HeapRule::ParseOctal(code);
@@ -60,6 +65,7 @@ OctalTableEntry ComputeOctalGame(const std::string& code, const OctalTableOption
   e.max_value = seq.max_value();
   e.rare_mask = seq.mask();
   e.rare_positions = seq.rare_positions();
+  if (values) values->assign(seq.values().begin(), seq.values().end());
   return e;
 }
 
@@ -81,64 +87,72 @@ void CheckByPlainMethod(OctalTableEntry& entry) {
 std::vector<OctalTableEntry> ComputeOctalTable(
     const OctalTableOptions& options, const std::function<void(int done, int total)>& progress) {
   const std::vector<std::string> codes = ShortOctalCodes(options.max_digits);
-  // Classes of trivially equivalent codes; the first (shortest, smallest)
-  // member is computed.
-  std::map<std::string, std::string> first_of;
-  std::vector<std::string> computed;
-  for (const std::string& c : codes) {
-    auto [it, fresh] = first_of.emplace(TrivialCanonicalCode(c), c);
-    if (fresh) computed.push_back(c);
+  // Classes by reduced code, in order of their first member.
+  std::map<std::string, size_t> class_of;
+  std::vector<std::vector<size_t>> members;
+  std::vector<std::string> reduced;
+  std::vector<int> shift(codes.size());
+  for (size_t i = 0; i < codes.size(); ++i) {
+    ReducedCode r = ReduceCode(codes[i]);
+    shift[i] = r.shift;
+    auto [it, fresh] = class_of.emplace(r.code, members.size());
+    if (fresh) {
+      members.emplace_back();
+      reduced.push_back(r.code);
+    }
+    members[it->second].push_back(i);
   }
-  std::vector<OctalTableEntry> results(computed.size());
+  auto is_checked = [&](size_t cls) {
+    for (size_t i : members[cls])
+      if (std::find(options.check_plain.begin(), options.check_plain.end(), codes[i]) !=
+          options.check_plain.end())
+        return true;
+    return false;
+  };
+  std::vector<OctalTableEntry> table(codes.size());
   std::atomic<int> done{0};
   std::mutex progress_mutex;
-  // A class is re-checked when any of its members is listed.
-  std::vector<std::string> check;
-  for (const std::string& c : options.check_plain) {
-    auto it = first_of.find(TrivialCanonicalCode(c));
-    if (it != first_of.end()) check.push_back(it->second);
-  }
-  auto is_checked = [&](const std::string& code) {
-    return std::find(check.begin(), check.end(), code) != check.end();
-  };
-  ParallelFor(tbb::blocked_range<size_t>(0, computed.size(), 1),
+  ParallelFor(tbb::blocked_range<size_t>(0, members.size(), 1),
               [&](const tbb::blocked_range<size_t>& range) {
-                for (size_t i = range.begin(); i != range.end(); ++i) {
-                  results[i] = ComputeOctalGame(computed[i], options);
-                  if (results[i].period.proved && is_checked(computed[i]))
-                    CheckByPlainMethod(results[i]);
+                for (size_t cls = range.begin(); cls != range.end(); ++cls) {
+                  std::vector<uint16_t> seq;
+                  OctalTableEntry base = ComputeOctalGame(reduced[cls], options, &seq);
+                  if (base.period.proved && is_checked(cls)) CheckByPlainMethod(base);
+                  const int64_t check_terms = std::min<int64_t>(base.terms, 2048);
+                  const int64_t known = static_cast<int64_t>(seq.size());
+                  for (size_t i : members[cls]) {
+                    OctalTableEntry e = base;
+                    e.code = codes[i];
+                    e.computed_as = reduced[cls];
+                    e.shift = shift[i];
+                    e.first_of_class = i == members[cls].front();
+                    if (!e.first_of_class) e.seconds = 0;
+                    e.terms = base.terms + e.shift;
+                    e.reduced_preperiod = base.period.preperiod;
+                    // This code's own sequence: `shift` zeros, then the reduced one.
+                    auto g = [&](int64_t n) -> int { return n < e.shift ? 0 : seq[n - e.shift]; };
+                    if (e.period.found) {
+                      e.period.preperiod += e.shift;
+                      const int64_t p = e.period.period;
+                      while (e.period.preperiod > 0 &&
+                             e.period.preperiod - 1 + p < known + e.shift &&
+                             g(e.period.preperiod - 1) == g(e.period.preperiod - 1 + p))
+                        --e.period.preperiod;
+                    }
+                    auto own = HeapRule::ParseOctal(codes[i]);
+                    NimSequence mine(*own);
+                    e.class_checked = mine.ExtendTo(check_terms - 1).ok();
+                    for (int64_t n = 0; e.class_checked && n < check_terms; ++n)
+                      e.class_checked = mine[n] == g(n);
+                    table[i] = std::move(e);
+                  }
                   const int d = ++done;
                   if (progress) {
                     std::lock_guard<std::mutex> lock(progress_mutex);
-                    progress(d, static_cast<int>(computed.size()));
+                    progress(d, static_cast<int>(members.size()));
                   }
                 }
               });
-  std::map<std::string, const OctalTableEntry*> by_code;
-  for (const OctalTableEntry& e : results) by_code[e.code] = &e;
-  // Every code, in order; members copy their class's figures, and their
-  // first terms are checked against it.
-  std::vector<OctalTableEntry> table;
-  for (const std::string& c : codes) {
-    const std::string& first = first_of[TrivialCanonicalCode(c)];
-    OctalTableEntry e = *by_code[first];
-    if (c != first) {
-      e.code = c;
-      e.same_as = first;
-      e.seconds = 0;
-      auto a = HeapRule::ParseOctal(c), b = HeapRule::ParseOctal(first);
-      NimSequence sa(*a), sb(*b);
-      const int64_t n = std::min<int64_t>(e.terms, 2048) - 1;
-      e.class_checked = sa.ExtendTo(n).ok() && sb.ExtendTo(n).ok() &&
-                        std::equal(sa.values().begin(), sa.values().end(), sb.values().begin(),
-                                   sb.values().end());
-      // The period proof is the class's (same sequence); the theorem's code
-      // length differs, so it is stated for the computed member.
-    } else {
-      e.class_checked = true;
-    }
-    table.push_back(std::move(e));
-  }
   return table;
 }
 

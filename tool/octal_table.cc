@@ -6,6 +6,7 @@
 
 #include "tool/octal_table.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -74,14 +75,20 @@ Comparison Compare(const OctalTableEntry& e, const Published* p) {
                                                                   : "; THE PLAIN METHOD DIFFERS")
                                                 : "")};
   }
-  const std::string published =
-      absl::StrCat("period ", p->period,
-                   p->equivalent == "-" ? absl::StrCat(" from n = ", p->preperiod) : "", where);
+  const std::string published = absl::StrCat(
+      "period ", p->period,
+      p->equivalent == "-" ? absl::StrCat(" from n = ", p->preperiod, " (shifts allowed)") : "",
+      where);
   if (!e.period.proved)
     return {"not reached",
             absl::StrCat("published ", published, "; not proved in ", e.terms, " terms here")};
-  const bool same =
-      e.period.period == p->period && (p->equivalent != "-" || e.period.preperiod == p->preperiod);
+  // The published tables write some sequences from the first heap with a
+  // move, some from 0: a shift s from 0 to e.shift (solvers/octal_table.h),
+  // which turns the preperiod n0 into max(0, n0 - s).
+  bool same_preperiod = p->equivalent != "-";
+  for (int s = 0; s <= e.shift; ++s)
+    same_preperiod |= std::max<int64_t>(0, e.period.preperiod - s) == p->preperiod;
+  const bool same = e.period.period == p->period && same_preperiod;
   return {same ? "agrees" : "disagrees", absl::StrCat("published ", published)};
 }
 
@@ -132,12 +139,14 @@ absl::Status RunOctalTable(const Args& args) {
     Comparison cmp = Compare(e, p);
     ++kinds[cmp.kind];
     if (cmp.kind != "agrees") notes.push_back({e.code, cmp});
-    classes += e.same_as.empty();
+    classes += e.first_of_class;
     (e.period.proved ? proved : open) += 1;
     bad_class += !e.class_checked;
     Json j = Json::MakeObject();
     j.Set("code", e.code);
-    j.Set("computed_as", e.same_as.empty() ? Json() : Json(e.same_as));
+    j.Set("computed_as", e.computed_as);
+    j.Set("shift", e.shift);
+    j.Set("reduced_preperiod", e.period.proved ? Json(e.reduced_preperiod) : Json());
     j.Set("period", e.period.proved ? Json(e.period.period) : Json());
     j.Set("preperiod", e.period.proved ? Json(e.period.preperiod) : Json());
     j.Set("proved", e.period.proved);
@@ -181,10 +190,13 @@ absl::Status RunOctalTable(const Args& args) {
   md << "Written by `gamebench grundy --table" << (full ? " --full" : "")
      << "` (solvers/octal_table.h); the same data in `octal.json`.\n\n";
   md << absl::StrFormat(
-      "- %d codes (0.d1 ... 0.d1d2d3, last digit non-zero), %d computed: codes whose "
-      "first digit is even and which differ only by bits implied by g(1) = 0 have equal "
-      "nim-sequences (see solvers/octal_table.h) and are computed once; every member's "
-      "first 2,048 terms were checked against its class's (%d failures).\n",
+      "- %d codes (0.d1 ... 0.d1d2d3, last digit non-zero), %d computed. A code whose first "
+      "digit is even (a heap of 1 has no move) is the game on heaps one smaller of another "
+      "code, as the published tables reduce it (proof in solvers/octal_table.h); codes with the "
+      "same reduced code share a sequence up to a shift and it is computed once (\"computed "
+      "as\": the reduced code and the shift). Every code's own first 2,048 terms were checked "
+      "against its class's, shifted (%d failures). Periods and preperiods below are each "
+      "code's own.\n",
       table.size(), classes, bad_class);
   md << absl::StrFormat(
       "- Each computed to %d terms (g(0..%d)), or until the octal periodicity theorem proves a "
@@ -209,11 +221,12 @@ absl::Status RunOctalTable(const Args& args) {
   for (size_t i = 0; i < table.size(); ++i) {
     const OctalTableEntry& e = table[i];
     const Json& j = root.Find("games")->as_array()[i];
-    md << "| " << Code(e.code) << " | " << (e.same_as.empty() ? "" : Code(e.same_as)) << " | "
+    md << "| " << Code(e.code) << " | "
+       << (e.computed_as == e.code ? "" : absl::StrCat(Code(e.computed_as), " +", e.shift)) << " | "
        << (e.period.proved ? absl::StrCat(e.period.period) : "") << " | "
        << (e.period.proved ? absl::StrCat(e.period.preperiod) : "") << " | "
        << (e.period.proved ? "proved" : "open") << " | " << e.max_value << " | " << e.terms << " | "
-       << (e.same_as.empty() ? absl::StrFormat("%.3f", e.seconds) : "") << " | "
+       << (e.first_of_class ? absl::StrFormat("%.3f", e.seconds) : "") << " | "
        << j.Find("comparison")->as_string() << " |\n";
   }
   {
