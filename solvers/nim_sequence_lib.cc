@@ -132,6 +132,7 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   if (need_.empty()) return static_cast<uint16_t>(c);
   const int64_t amax_all = unequal_ ? (n - leave_two_[0] - 1) / 2 : (n - leave_two_[0]) / 2;
   int64_t first_block = 32;
+  size_t first_unseen = 0;
   for (int64_t a0 = 1, block; a0 <= amax_all; a0 += block) {
     // Blocks long enough that checking the list costs little per pair, but
     // starting short: a few pairs often suffice (Kayles).
@@ -151,14 +152,15 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
       for (int i = 0; i < len; ++i) stamp[x[i]] = tag;
       pairs_ += static_cast<uint64_t>(len);
     }
-    size_t kept = 0;
-    for (uint16_t v : need_)
-      if (stamp[v] != tag) need_[kept++] = v;
-    need_.resize(kept);
-    if (kept == 0) return static_cast<uint16_t>(c);
+    // Every value before `first_unseen` has been seen; advance past those
+    // seen now, stopping at the first still unseen: O(1) a block plus
+    // O(list) a term, and the scan still ends at the first block after the
+    // last needed value appears.
+    while (first_unseen < need_.size() && stamp[need_[first_unseen]] == tag) ++first_unseen;
+    if (first_unseen == need_.size()) return static_cast<uint16_t>(c);
   }
   // g(n) is rare: the least rare value below c that no option has.
-  return need_.front();
+  return need_[first_unseen];
 }
 
 // The far pairs of the chunk of terms n0 .. n0 + kChunk - 1: for each rare
