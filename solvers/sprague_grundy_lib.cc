@@ -15,6 +15,9 @@ constexpr int64_t kEngineMaxTerm = int64_t{UINT32_MAX} - 2;
 // Every move of a lost position is a "best move" (as the search solvers list
 // them); past this many they are not listed.
 constexpr int64_t kMaxLostMoves = 4096;
+// Past a proved period, the terms are still computed up to the largest heap
+// when it is below this, so that its moves can be listed.
+constexpr int64_t kMovesUpto = int64_t{1} << 20;
 
 }  // namespace
 
@@ -43,11 +46,23 @@ absl::Status HeapValues::Prepare(int64_t max_heap, uint64_t memory_bytes, double
     return absl::OkStatus();
   };
   // A probe: octal codes often prove a period long before max_heap; the
-  // rate it measures also estimates the rest.
-  const int64_t probe = std::min({max_heap, cap, std::max<int64_t>(probe_terms, seq_.size())});
-  if (probe >= seq_.size())
-    if (absl::Status st = extend(probe); !st.ok()) return st;
-  if (timed_out_ || period_.proved || max_heap < seq_.size()) return absl::OkStatus();
+  // rate it measures also estimates the rest. Other rules have no proof to
+  // find, and are computed to max_heap or refused.
+  if (octal) {
+    const int64_t probe = std::min({max_heap, cap, std::max<int64_t>(probe_terms, seq_.size())});
+    if (probe >= seq_.size())
+      if (absl::Status st = extend(probe); !st.ok()) return st;
+  }
+  if (timed_out_ || max_heap < seq_.size()) return absl::OkStatus();
+  if (period_.proved) {
+    // Values need no more terms; the moves of a split rule do (each scans
+    // its heap's splits), so small heaps are computed anyway.
+    if (rule_.HasSplit() && max_heap <= std::min(cap, kMovesUpto)) {
+      auto stop = ExtendSequence(seq_, max_heap, false, 0, nullptr);
+      if (!stop.ok()) return stop.status();
+    }
+    return absl::OkStatus();
+  }
   const std::string what = absl::StrCat(
       "g(", max_heap, ") of rule ", rule_.Name(), ": ",
       octal ? absl::StrCat("no period proved in g(0..", seq_.size() - 1, "), so ") : "",
