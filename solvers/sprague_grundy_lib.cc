@@ -160,10 +160,12 @@ absl::StatusOr<HeapSumResult> SolveHeapSum(const HeapSum& sum, const SolveOption
     info.max_heap = max_heap[t];
     info.values_from = tables[t].IsNim()                           ? "closed form g(n) = n"
                        : max_heap[t] < tables[t].sequence().size() ? "sequence"
-                                                                   : "proved period";
+                       : tables[t].period().proved                 ? "proved period"
+                                                                   : "not reached";
     result.rules.push_back(info);
     if (tables[t].timed_out()) {
       result.complete = false;
+      result.moves_listed = false;
       result.note =
           absl::StrCat("stopped by the time limit with g(0..", tables[t].sequence().size() - 1,
                        ") of rule ", info.rule, " computed; g(", max_heap[t], ") is needed");

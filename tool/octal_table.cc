@@ -17,6 +17,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "core/json.h"
 #include "core/progress.h"
@@ -130,7 +131,8 @@ absl::Status RunOctalTable(const Args& args) {
   const double seconds = watch.Seconds();
 
   int classes = 0, proved = 0, open = 0, bad_class = 0;
-  std::map<std::string, int> kinds;
+  std::map<std::string, int> kinds = {
+      {"agrees", 0}, {"disagrees", 0}, {"new", 0}, {"not reached", 0}, {"unpublished", 0}};
   Json games = Json::MakeArray();
   std::vector<std::pair<std::string, Comparison>> notes;
   for (const OctalTableEntry& e : table) {
@@ -178,7 +180,8 @@ absl::Status RunOctalTable(const Args& args) {
   summary.Set("terms", *terms);
   summary.Set("seconds", seconds);
   summary.Set("threads", static_cast<int64_t>(tbb::info::default_concurrency()));
-  for (const auto& [k, n] : kinds) summary.Set(absl::StrCat("comparison_", k), n);
+  for (const auto& [k, n] : kinds)
+    summary.Set(absl::StrCat("comparison_", absl::StrReplaceAll(k, {{" ", "_"}})), n);
   summary.Set("class_check_failures", bad_class);
   Json root = Json::MakeObject();
   root.Set("summary", summary);
