@@ -140,10 +140,11 @@ TEST(GrundyToolTest, BadInputOnTheSpragueGrundyPath) {
   }
   // Over the memory budget, after a probe of 2 bytes a term of the budget
   // (1 MiB: 419,430 terms of 0.6; slow under sanitizers).
-  if (std::getenv("GAMEBENCH_SANITIZED") == nullptr)
+  if (std::getenv("GAMEBENCH_SANITIZED") == nullptr) {
     EXPECT_EQ(
         Gamebench("solve 'octal(code=0.6,n=1000000000000000)' --solver grundy --memory 1M").status,
         2);
+  }
 }
 
 TEST(GrundyToolTest, OctalTable) {

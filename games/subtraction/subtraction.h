@@ -55,36 +55,22 @@ class Subtraction {
   }
 
   static absl::StatusOr<Subtraction> FromSpec(const Spec& spec) {
-    ParamReader r(spec);
-    auto n = r.Int("n", 21, 0, kMaxN);
-    if (!n.ok()) return n.status();
-    std::string set_text = r.Text("set", "1;2;3");
-    auto misere = r.Bool("misere", false);
-    if (!misere.ok()) return misere.status();
-    if (auto st = r.Finish(); !st.ok()) return st;
-    const bool primes = set_text == "primes";
-    auto set = ParseSet(set_text);
-    if (!set.ok()) return set.status();
-    return Subtraction(static_cast<int>(*n), *std::move(set), primes, *misere);
+    auto p = ReadParams(spec, kMaxN);
+    if (!p.ok()) return p.status();
+    return Subtraction(static_cast<int>(p->n), std::move(p->set), p->primes, p->misere);
   }
 
   // For the Sprague–Grundy solver: n up to 2^63 - 1 (games/heap_spec.h).
   static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
-    ParamReader r(spec);
-    auto n = r.Int("n", 21, 0, HeapGameSpec::kMaxHeap);
-    if (!n.ok()) return n.status();
-    std::string set_text = r.Text("set", "1;2;3");
-    auto misere = r.Bool("misere", false);
-    if (!misere.ok()) return misere.status();
-    if (auto st = r.Finish(); !st.ok()) return st;
-    const bool primes = set_text == "primes";
-    auto set = ParseSet(set_text);
-    if (!set.ok()) return set.status();
-    std::string canonical =
-        absl::StrCat("subtraction(n=", *n, ",set=", primes ? "primes" : absl::StrJoin(*set, ";"),
-                     ",misere=", *misere ? "true" : "false", ")");
-    return HeapGameSpec{{{primes ? HeapRule::Primes() : HeapRule::Subtraction(*set), {*n}}},
-                        *misere, HeapGameSpec::Style::kSingle, std::move(canonical)};
+    auto p = ReadParams(spec, HeapGameSpec::kMaxHeap);
+    if (!p.ok()) return p.status();
+    std::string canonical = absl::StrCat("subtraction(n=", p->n,
+                                         ",set=", p->primes ? "primes" : absl::StrJoin(p->set, ";"),
+                                         ",misere=", p->misere ? "true" : "false", ")");
+    return HeapGameSpec{{{p->primes ? HeapRule::Primes() : HeapRule::Subtraction(p->set), {p->n}}},
+                        p->misere,
+                        HeapGameSpec::Style::kSingle,
+                        std::move(canonical)};
   }
 
   std::string CanonicalSpec() const {
@@ -149,6 +135,25 @@ class Subtraction {
   bool misere() const { return misere_; }
 
  private:
+  struct ParsedSpec {
+    int64_t n;
+    std::vector<int> set;
+    bool primes;
+    bool misere;
+  };
+  static absl::StatusOr<ParsedSpec> ReadParams(const Spec& spec, int64_t max_n) {
+    ParamReader r(spec);
+    auto n = r.Int("n", 21, 0, max_n);
+    if (!n.ok()) return n.status();
+    std::string set_text = r.Text("set", "1;2;3");
+    auto misere = r.Bool("misere", false);
+    if (!misere.ok()) return misere.status();
+    if (auto st = r.Finish(); !st.ok()) return st;
+    auto set = ParseSet(set_text);
+    if (!set.ok()) return set.status();
+    return ParsedSpec{*n, *std::move(set), set_text == "primes", *misere};
+  }
+
   // The set: "primes" (every prime up to kMaxN, for the search state) or a
   // ';'-list of distinct amounts 1..kMaxN, sorted.
   static absl::StatusOr<std::vector<int>> ParseSet(const std::string& set_text) {

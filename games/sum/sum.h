@@ -13,6 +13,7 @@
 // "7 | 5;3 | 12 | 10", and a move names its component: "2:5>4".
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -54,7 +55,8 @@ class Sum : public HeapSystem {
     return absl::StrJoin(names, ", ");
   }
 
-  static absl::StatusOr<Sum> FromSpec(const Spec& spec) {
+  // The misere flag and the component specs of a sum's spec.
+  static absl::StatusOr<std::pair<bool, const std::vector<Spec>*>> ReadSum(const Spec& spec) {
     ParamReader r(spec);
     auto misere = r.Bool("misere", false);
     if (!misere.ok()) return misere.status();
@@ -65,7 +67,14 @@ class Sum : public HeapSystem {
     if (spec.args.empty() && spec.parenthesized)
       return absl::InvalidArgumentError(
           "sum: needs at least one component game, e.g. sum(kayles(n=7),nim(heaps=3;5))");
-    const std::vector<Spec>& args = spec.args.empty() ? kDefault.args : spec.args;
+    return std::make_pair(*misere, spec.args.empty() ? &kDefault.args : &spec.args);
+  }
+
+  static absl::StatusOr<Sum> FromSpec(const Spec& spec) {
+    auto read = ReadSum(spec);
+    if (!read.ok()) return read.status();
+    auto misere = &read->first;
+    const std::vector<Spec>& args = *read->second;
     std::vector<ComponentSpec> components;
     std::vector<std::string> specs;
     for (const Spec& arg : args) {
@@ -101,15 +110,10 @@ class Sum : public HeapSystem {
   // For the Sprague–Grundy solver: any number of components, heaps up to
   // 2^63 - 1 (games/heap_spec.h).
   static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
-    ParamReader r(spec);
-    auto misere = r.Bool("misere", false);
-    if (!misere.ok()) return misere.status();
-    if (auto st = r.Finish(/*allow_args=*/true); !st.ok()) return st;
-    static const Spec kDefault = *ParseSpec("sum(kayles(n=7),nim(heaps=3;5))");
-    if (spec.args.empty() && spec.parenthesized)
-      return absl::InvalidArgumentError(
-          "sum: needs at least one component game, e.g. sum(kayles(n=7),nim(heaps=3;5))");
-    const std::vector<Spec>& args = spec.args.empty() ? kDefault.args : spec.args;
+    auto read = ReadSum(spec);
+    if (!read.ok()) return read.status();
+    auto misere = &read->first;
+    const std::vector<Spec>& args = *read->second;
     HeapGameSpec sum{{}, *misere, HeapGameSpec::Style::kHeapSystem, ""};
     std::vector<std::string> specs;
     for (const Spec& arg : args) {
