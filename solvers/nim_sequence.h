@@ -110,6 +110,7 @@ class NimSequence {
   };
   static constexpr int64_t kChunk = 64;
   static constexpr int64_t kFar = 2 * kChunk;
+  static constexpr uint64_t kParallelFarWork = uint64_t{1} << 15;  // splits a chunk
   void PrepareFar(FarChunk& chunk, int64_t n0, const uint32_t* rare_pos, const uint16_t* rare_val,
                   size_t rare_count, int bits) const;
   absl::Status ComputeTerm(int64_t h);
