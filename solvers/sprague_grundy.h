@@ -18,9 +18,14 @@
 // value v has a winning move exactly to an option of value v ^ X, so each
 // heap's own options are scanned for that one value, never the other
 // components' moves. A heap's options are enumerable when the heap is within
-// the computed terms (or, for a rule that never splits, when its one-heap
-// options are known through the period); otherwise the moves are not listed,
-// and the result says why.
+// the computed terms (a proved split rule is still computed up to heaps below
+// 2^20 for this), or when the rule never splits and the period gives every
+// one-heap option; otherwise the moves are not listed, and the result says
+// why. A lost position lists every move (as the search solvers do) up to
+// 4,096 of them.
+//
+// Layering: HeapRule comes through solvers/nim_sequence.h (today from
+// games/heap_game.h; the rule's description is moving to core/).
 
 #include <algorithm>
 #include <cstdint>
