@@ -7,6 +7,9 @@
 //     the first check point where the octal periodicity theorem proves it:
 //     0.16 (period 149459 from n = 105351) and 0.56 (period 144 from
 //     n = 326640), both Gangolli and Plambeck (1989).
+// The rare/common cases take a second argument, the cores allowed (oneTBB's
+// max_allowed_parallelism): 1 and 2 measure in one run what the second core
+// (the next chunk's far splits, solvers/nim_sequence.h) gains.
 // Run: build/bench/grundy_bench --benchmark_filter=... (each case once).
 
 #include <cstdint>
@@ -15,12 +18,15 @@
 #include "benchmark/benchmark.h"
 #include "games/heap_game.h"
 #include "solvers/nim_sequence.h"
+#include "tbb/global_control.h"
 
 namespace gamebench {
 namespace {
 
 void Sequence(benchmark::State& state, const char* code, NimSequence::Method method) {
   const int64_t n = state.range(0);
+  const int threads = state.range(1) > 0 ? static_cast<int>(state.range(1)) : 2;
+  tbb::global_control cores(tbb::global_control::max_allowed_parallelism, threads);
   auto rule = HeapRule::ParseOctal(code);
   if (!rule.ok()) {
     state.SkipWithError(std::string(rule.status().message()).c_str());
@@ -53,6 +59,8 @@ void BM_KaylesPlain(benchmark::State& s) { Sequence(s, "0.77", NimSequence::Meth
 // The period is found by the engine, not given: the counters report what it
 // proved, and the main job's claims check those against the literature.
 void ProvePeriod(benchmark::State& state, const char* code) {
+  const int threads = state.range(0) > 0 ? static_cast<int>(state.range(0)) : 2;
+  tbb::global_control cores(tbb::global_control::max_allowed_parallelism, threads);
   auto rule = HeapRule::ParseOctal(code);
   if (!rule.ok()) {
     state.SkipWithError(std::string(rule.status().message()).c_str());
@@ -75,19 +83,31 @@ void BM_ProvePeriod016(benchmark::State& s) { ProvePeriod(s, "0.16"); }
 void BM_ProvePeriod056(benchmark::State& s) { ProvePeriod(s, "0.56"); }
 
 BENCHMARK(BM_Octal06RareCommon)
-    ->Arg(1 << 16)
-    ->Arg(1 << 20)
+    ->Args({1 << 16, 2})
+    ->Args({1 << 20, 1})
+    ->Args({1 << 20, 2})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
-BENCHMARK(BM_Octal06Plain)->Arg(1 << 16)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Octal06Plain)->Args({1 << 16, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_KaylesRareCommon)
-    ->Arg(1 << 16)
-    ->Arg(1000000)
+    ->Args({1 << 16, 2})
+    ->Args({1000000, 1})
+    ->Args({1000000, 2})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
-BENCHMARK(BM_KaylesPlain)->Arg(1 << 16)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_ProvePeriod016)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
-BENCHMARK(BM_ProvePeriod056)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(5);
+BENCHMARK(BM_KaylesPlain)->Args({1 << 16, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ProvePeriod016)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(5);
+BENCHMARK(BM_ProvePeriod056)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(5);
 
 }  // namespace
 }  // namespace gamebench

@@ -31,6 +31,7 @@
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "core/growable_array.h"
+#include "core/parallel.h"
 #include "core/progress.h"
 #include "core/heap_rule.h"
 
@@ -66,7 +67,6 @@ class NimSequence {
   void Push(int64_t n, uint16_t v);
   void ResizeValueSpace();
   void ChooseMask();
-  void PrepareChunk(int64_t n0);
   bool IsCommon(uint32_t v) const { return __builtin_parity(v & mask_) != 0; }
 
   HeapRule rule_;
@@ -96,13 +96,28 @@ class NimSequence {
   std::vector<uint32_t> rare_pos_;  // positions >= 1 holding rare values, ascending
   std::vector<uint16_t> rare_val_;  // their values
   int64_t next_choice_ = 64;
-  // Terms are computed in chunks of kChunk: far_ holds, for each term of the
-  // current chunk, a byte per value: 1 when a far rare split gives it.
+  // Terms are computed in chunks of kChunk. A FarChunk holds, for each term
+  // of a chunk, a byte per value: 1 when a far split gives it, a split with
+  // a rare side r >= 2 kChunk known when the chunk before began. Those read
+  // only terms before that chunk, so the next chunk's far splits are
+  // prepared on a second core while this chunk's terms are computed.
+  struct FarChunk {
+    int64_t start = -1;     // first term; -1: none
+    size_t rare_count = 0;  // rare positions it covers: rare_pos_[0..rare_count)
+    int width = 0;          // bytes per term
+    std::vector<uint8_t> bytes;
+    uint64_t pairs = 0;
+  };
   static constexpr int64_t kChunk = 64;
-  int64_t chunk_start_ = -1;
-  size_t chunk_rare_count_ = 0;
-  int far_words_ = 0;  // bytes per term
-  std::vector<uint8_t> far_;
+  static constexpr int64_t kFar = 2 * kChunk;
+  static constexpr uint64_t kParallelFarWork = uint64_t{1} << 15;  // splits a chunk
+  void PrepareFar(FarChunk& chunk, int64_t n0, const uint32_t* rare_pos, const uint16_t* rare_val,
+                  size_t rare_count, int bits) const;
+  absl::Status ComputeTerm(int64_t h);
+  void MaybeChooseMask(int64_t h);  // after term h
+  FarChunk far_, far_next_;
+  std::vector<uint32_t> snapshot_pos_;
+  std::vector<uint16_t> snapshot_val_;
   uint64_t pairs_ = 0;
 };
 

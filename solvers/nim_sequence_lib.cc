@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "solvers/nim_sequence.h"
+#include "tbb/blocked_range.h"
 
 namespace gamebench {
 
@@ -86,11 +87,12 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   uint32_t* stamp = stamp_.data();
   // Step 1: removals, and every split with a rare side: the far pairs (rare
   // r >= kChunk, known when the chunk began) from the chunk's bitsets, the
-  // near ones (r < kChunk, or r found during this chunk) directly.
+  // near ones (r < kFar, or r found since the far ones were taken) directly.
   AddRemovals(n, tag);
-  const int64_t j = n - chunk_start_;
-  const uint8_t* far = far_.data() + j * far_words_;
-  for (int v = 0; v < far_words_; v += 8) {
+  const int64_t j = n - far_.start;
+  const int width = far_.width;
+  const uint8_t* far = far_.bytes.data() + j * width;
+  for (int v = 0; v < width; v += 8) {
     uint64_t bytes;
     std::memcpy(&bytes, far + v, 8);
     for (; bytes; bytes &= bytes - 1) stamp[v + std::countr_zero(bytes) / 8] = tag;
@@ -110,9 +112,9 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
     }
   };
   size_t small = 0;
-  while (small < chunk_rare_count_ && rp[small] < kChunk) ++small;
+  while (small < far_.rare_count && rp[small] < kFar) ++small;
   near_pairs(0, small);
-  near_pairs(chunk_rare_count_, num_rare);
+  near_pairs(far_.rare_count, num_rare);
   // Step 2: the candidate, the least common value not seen.
   uint32_t c = 0;
   for (uint32_t v : commons_)
@@ -132,6 +134,7 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   if (need_.empty()) return static_cast<uint16_t>(c);
   const int64_t amax_all = unequal_ ? (n - leave_two_[0] - 1) / 2 : (n - leave_two_[0]) / 2;
   int64_t first_block = 32;
+  size_t first_unseen = 0;
   for (int64_t a0 = 1, block; a0 <= amax_all; a0 += block) {
     // Blocks long enough that checking the list costs little per pair, but
     // starting short: a few pairs often suffice (Kayles).
@@ -151,34 +154,38 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
       for (int i = 0; i < len; ++i) stamp[x[i]] = tag;
       pairs_ += static_cast<uint64_t>(len);
     }
-    size_t kept = 0;
-    for (uint16_t v : need_)
-      if (stamp[v] != tag) need_[kept++] = v;
-    need_.resize(kept);
-    if (kept == 0) return static_cast<uint16_t>(c);
+    // Every value before `first_unseen` has been seen; advance past those
+    // seen now, stopping at the first still unseen: O(1) a block plus
+    // O(list) a term, and the scan still ends at the first block after the
+    // last needed value appears.
+    while (first_unseen < need_.size() && stamp[need_[first_unseen]] == tag) ++first_unseen;
+    if (first_unseen == need_.size()) return static_cast<uint16_t>(c);
   }
   // g(n) is rare: the least rare value below c that no option has.
-  return need_.front();
+  return need_[first_unseen];
 }
 
 // The far pairs of the chunk of terms n0 .. n0 + kChunk - 1: for each rare
-// position r >= kChunk known now, and each term, the value of the split
-// (r, m - r). Each r reads kChunk consecutive terms, so this streams through
-// memory instead of touching a cache line per rare position and term.
-void NimSequence::PrepareChunk(int64_t n0) {
-  chunk_start_ = n0;
-  chunk_rare_count_ = rare_pos_.size();
-  // Bytes per term: every value below 2^bits_, read 8 at a time.
-  far_words_ = static_cast<int>(std::max<uint64_t>(8, uint64_t{1} << bits_));
-  far_.assign(static_cast<size_t>(kChunk) * far_words_, 0);
+// position r >= kFar of the first rare_count, and each term, the value of
+// the split (r, m - r), whose other side m - r < n0 - kChunk is known. Each r
+// reads kChunk consecutive terms, so this streams through memory instead of
+// touching a cache line per rare position and term. Reads only g(< n0 -
+// kChunk) and its arguments: safe beside the computation of the chunk before.
+void NimSequence::PrepareFar(FarChunk& chunk, int64_t n0, const uint32_t* rare_pos,
+                             const uint16_t* rare_val, size_t rare_count, int bits) const {
+  chunk.start = n0;
+  chunk.rare_count = rare_count;
+  // Bytes per term: every value below 2^bits, read 8 at a time.
+  chunk.width = static_cast<int>(std::max<uint64_t>(8, uint64_t{1} << bits));
+  chunk.bytes.assign(static_cast<size_t>(kChunk) * chunk.width, 0);
   const uint16_t* g = g_.data();
-  uint8_t* far = far_.data();
-  const int64_t width = far_words_;
+  uint8_t* far = chunk.bytes.data();
+  const int64_t width = chunk.width;
   uint64_t pairs = 0;
-  for (size_t i = 0; i < chunk_rare_count_; ++i) {
-    const int64_t r = rare_pos_[i];
-    if (r < kChunk) continue;
-    const uint16_t v = rare_val_[i];
+  for (size_t i = 0; i < rare_count; ++i) {
+    const int64_t r = rare_pos[i];
+    if (r < kFar) continue;
+    const uint16_t v = rare_val[i];
     for (int64_t k : leave_two_) {
       const int64_t base = n0 - k - r;  // b = base + j for term n0 + j
       const int64_t jmin = std::max<int64_t>(0, 1 - base);
@@ -189,10 +196,10 @@ void NimSequence::PrepareChunk(int64_t n0) {
       } else {
         for (int64_t jj = jmin; jj < kChunk; ++jj) far[jj * width + (v ^ gb[jj])] = 1;
       }
-      pairs += static_cast<uint64_t>(kChunk - jmin);
+      pairs += static_cast<uint64_t>(std::max<int64_t>(0, kChunk - jmin));
     }
   }
-  pairs_ += pairs;
+  chunk.pairs = pairs;
 }
 
 void NimSequence::Push(int64_t n, uint16_t v) {
@@ -232,8 +239,8 @@ void NimSequence::ChooseMask() {
   if (best_rare * 4 > total) best = 0;
   if (best == mask_) return;
   mask_ = best;
-  chunk_start_ = -1;   // the chunk's far pairs assumed the old split
-  ResizeValueSpace();  // rebuilds the common-value bitset
+  far_.start = far_next_.start = -1;  // the far pairs assumed the old split
+  ResizeValueSpace();                 // rebuilds the common-value bitset
   rare_pos_.clear();
   rare_val_.clear();
   if (mask_ != 0)
@@ -248,43 +255,101 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
   if (n >= static_cast<int64_t>(UINT32_MAX))
     return absl::OutOfRangeError(absl::StrCat("nim-sequence: ", n, " terms is too many"));
   // Grow by a quarter at a time, so the table stays near 2 bytes a term
-  // while chunked calls do not copy it over and over.
+  // while chunked calls do not copy it over and over. Reserved here, so the
+  // terms never move while a second core reads them (PrepareFar).
   if (static_cast<size_t>(n + 1) > g_.capacity())
     g_.reserve(std::max(static_cast<size_t>(n + 1), g_.capacity() + g_.capacity() / 4));
   const bool split = !leave_two_.empty();
-  for (int64_t h = size(); h <= n; ++h) {
-    if (primes_ && HeapRule::IsPrime(h)) {
-      take_all_.push_back(h);
-      leave_one_.push_back(h);
+  for (int64_t h = size(); h <= n;) {
+    if (!split || method_ == Method::kPlain || mask_ == 0) {
+      if (absl::Status st = ComputeTerm(h); !st.ok()) return st;
+      MaybeChooseMask(h);
+      ++h;
+      continue;
     }
-    uint32_t v;
-    if (prefix_) {
-      v = FirstZero(prefix_seen_);  // Nim: the options are every g(0..h-1)
-    } else if (!split || method_ == Method::kPlain || mask_ == 0) {
-      v = NextPlain(h);
-    } else {
-      if (h % kChunk == 0 || chunk_start_ < 0) PrepareChunk(h - h % kChunk);
-      v = NextRareCommon(h);
-    }
-    if (v >= UINT16_MAX)
-      return absl::OutOfRangeError(absl::StrCat("nim-sequence of ", rule_.Name(), ": g(", h,
-                                                ") exceeds 16 bits; stopped there"));
-    if (v > max_value_) {
-      max_value_ = static_cast<uint16_t>(v);
-      if ((1u << bits_) <= max_value_) {
-        ResizeValueSpace();
-        if (prefix_ && words_ > static_cast<int>(prefix_seen_.size()))
-          prefix_seen_.resize(words_, 0);
+    // Rare/common, a chunk at a time: its far pairs, then its terms.
+    const int64_t n0 = h - h % kChunk;
+    const int64_t end = std::min(n0 + kChunk - 1, n);
+    if (far_.start != n0) {
+      if (far_next_.start == n0) {
+        std::swap(far_, far_next_);
+      } else {
+        PrepareFar(far_, n0, rare_pos_.data(), rare_val_.data(), rare_pos_.size(), bits_);
       }
+      far_next_.start = -1;
+      pairs_ += far_.pairs;
     }
-    Push(h, static_cast<uint16_t>(v));
-    if (prefix_) prefix_seen_[v >> 6] |= uint64_t{1} << (v & 63);
-    if (split && method_ == Method::kRareCommon && h + 1 >= next_choice_) {
-      ChooseMask();
-      next_choice_ *= 2;
+    absl::Status status = absl::OkStatus();
+    auto compute = [&] {
+      for (int64_t t = h; t <= end && status.ok(); ++t) status = ComputeTerm(t);
+    };
+    // Worth a second core only when the far splits are many (0.6: 1,583
+    // rare positions); for a few dozen (0.56, 0.16) handing them over costs
+    // more than preparing them at the next chunk's start.
+    const uint64_t far_work = rare_pos_.size() * leave_two_.size() * kChunk;
+    if (end == n0 + kChunk - 1 && end < n && far_work >= kParallelFarWork) {
+      // The next chunk's far pairs on the other core: the rare positions
+      // known now (a copy: this chunk may add some), terms below n0.
+      snapshot_pos_.assign(rare_pos_.begin(), rare_pos_.end());
+      snapshot_val_.assign(rare_val_.begin(), rare_val_.end());
+      const int bits = bits_;
+      ParallelFor(tbb::blocked_range<int>(0, 2, 1), [&](const tbb::blocked_range<int>& r) {
+        for (int task = r.begin(); task != r.end(); ++task) {
+          if (task == 0) {
+            compute();
+          } else {
+            PrepareFar(far_next_, n0 + kChunk, snapshot_pos_.data(), snapshot_val_.data(),
+                       snapshot_pos_.size(), bits);
+          }
+        }
+      });
+    } else {
+      compute();
     }
+    if (!status.ok()) return status;
+    // M is re-chosen at powers of two (>= kChunk), which end chunks: after
+    // the join, as it may drop the far pairs prepared.
+    MaybeChooseMask(end);
+    h = end + 1;
   }
   return absl::OkStatus();
+}
+
+// Term h, and what it changes: the value space, the rare positions.
+absl::Status NimSequence::ComputeTerm(int64_t h) {
+  const bool split = !leave_two_.empty();
+  if (primes_ && HeapRule::IsPrime(h)) {
+    take_all_.push_back(h);
+    leave_one_.push_back(h);
+  }
+  uint32_t v;
+  if (prefix_) {
+    v = FirstZero(prefix_seen_);  // Nim: the options are every g(0..h-1)
+  } else if (!split || method_ == Method::kPlain || mask_ == 0) {
+    v = NextPlain(h);
+  } else {
+    v = NextRareCommon(h);
+  }
+  if (v >= UINT16_MAX)
+    return absl::OutOfRangeError(absl::StrCat("nim-sequence of ", rule_.Name(), ": g(", h,
+                                              ") exceeds 16 bits; stopped there"));
+  if (v > max_value_) {
+    max_value_ = static_cast<uint16_t>(v);
+    if ((1u << bits_) <= max_value_) {
+      ResizeValueSpace();
+      if (prefix_ && words_ > static_cast<int>(prefix_seen_.size())) prefix_seen_.resize(words_, 0);
+    }
+  }
+  Push(h, static_cast<uint16_t>(v));
+  if (prefix_) prefix_seen_[v >> 6] |= uint64_t{1} << (v & 63);
+  return absl::OkStatus();
+}
+
+void NimSequence::MaybeChooseMask(int64_t h) {
+  if (!leave_two_.empty() && method_ == Method::kRareCommon && h + 1 >= next_choice_) {
+    ChooseMask();
+    next_choice_ *= 2;
+  }
 }
 
 PeriodInfo FindPeriod(absl::Span<const uint16_t> g, int code_length) {

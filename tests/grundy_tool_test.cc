@@ -2,6 +2,7 @@
 // the binary: the JSON contract, the reproduced results, and bad input.
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -79,6 +80,86 @@ TEST(GrundyToolTest, BadInput) {
         "solve 'sum(foo)' --solver grundy", "solve 'sum()' --solver grundy"}) {
     EXPECT_EQ(Gamebench(args).status, 2) << args;
   }
+}
+
+// Issue 17: the Sprague-Grundy path has no search-state bounds.
+TEST(GrundyToolTest, HugeHeapsFromProvedPeriods) {
+  Json j = RunJson("solve 'kayles(n=1000000000000)' --solver grundy --json");
+  EXPECT_EQ(j.Find("value")->as_string(), "win");
+  EXPECT_EQ(j.Find("grundy")->as_int(), 1);  // g(71 + (10^12 - 71) mod 12) = g(75)
+  EXPECT_EQ(j.Find("period")->as_int(), 12);
+  EXPECT_EQ(j.Find("preperiod")->as_int(), 71);
+  EXPECT_TRUE(j.Find("proved")->as_bool());
+  EXPECT_FALSE(j.Find("best_moves_listed")->as_bool());
+  EXPECT_TRUE(j.Find("best_moves_note")->is_string());
+
+  j = RunJson("solve 'nim(heaps=1000000;3)' --solver grundy --json");
+  EXPECT_EQ(j.Find("grundy")->as_int(), 1000000 ^ 3);
+  ASSERT_EQ(j.Find("best_moves")->as_array().size(), 1u);
+  EXPECT_EQ(j.Find("best_moves")->as_array()[0].as_string(), "1:999997");
+
+  j = RunJson("solve 'nim(heaps=9223372036854775807;9223372036854775807)' --solver grundy --json");
+  EXPECT_EQ(j.Find("value")->as_string(), "loss");
+  EXPECT_FALSE(j.Find("best_moves_listed")->as_bool());  // lost: every move, too many
+}
+
+TEST(GrundyToolTest, SumOfManyComponents) {
+  // The issue's example (the search state holds 16 heaps), with moves.
+  Json j = RunJson(
+      "solve 'sum(octal(code=0.07,n=26),octal(code=0.07,n=8),octal(code=0.07,n=11),"
+      "octal(code=0.77,n=9))' --solver grundy --json");
+  EXPECT_EQ(j.Find("value")->as_string(), "win");
+  EXPECT_TRUE(j.Find("best_moves_listed")->as_bool());
+  EXPECT_FALSE(j.Find("best_moves")->as_array().empty());
+  // Twelve components; a position given with --position.
+  std::string spec = "sum(";
+  for (int i = 0; i < 12; ++i) spec += i ? ",kayles(n=1000)" : "kayles(n=1000)";
+  j = RunJson("solve '" + spec + ")' --solver grundy --json");
+  EXPECT_EQ(j.Find("value")->as_string(), "loss");  // 12 equal heaps
+  j = RunJson(
+      "solve 'sum(kayles(n=5),subtraction(n=7,set=1;2))' --solver grundy --position '40 | "
+      "100000000000' --json");
+  EXPECT_EQ(j.Find("position")->as_string(), "40 | 100000000000");
+}
+
+TEST(GrundyToolTest, GrundyCommandAcceptsBigHeapsInTheSpec) {
+  Json j = RunJson("grundy 'kayles(n=100000000000)' --upto 300 --no-values --json");
+  EXPECT_EQ(j.Find("period")->as_int(), 12);
+}
+
+TEST(GrundyToolTest, BadInputOnTheSpragueGrundyPath) {
+  for (const char* args :
+       {"solve 'kayles(n=18446744073709551616)' --solver grundy",  // 2^64
+        "solve 'nim(heaps=3;-1)' --solver grundy", "solve 'octal(code=0.18,n=5)' --solver grundy",
+        "solve 'sum()' --solver grundy", "solve 'sum(misere=false)' --solver grundy",
+        "solve 'kayles(n=5)' --solver grundy --position '5 | 3'",
+        "solve 'subtraction(n=1000000000000,set=primes)' --solver grundy",
+        "grundy 'octal(code=0.8)' --upto 10", "grundy --table --digits 4",
+        "grundy kayles --table"}) {
+    EXPECT_EQ(Gamebench(args).status, 2) << args;
+  }
+  // Over the memory budget, after a probe of 2 bytes a term of the budget
+  // (1 MiB: 419,430 terms of 0.6; slow under sanitizers).
+  if (std::getenv("GAMEBENCH_SANITIZED") == nullptr) {
+    EXPECT_EQ(
+        Gamebench("solve 'octal(code=0.6,n=1000000000000000)' --solver grundy --memory 1M").status,
+        2);
+  }
+}
+
+TEST(GrundyToolTest, OctalTable) {
+  char dir[] = "/tmp/gamebench_octal_XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  Json summary =
+      RunJson(absl::StrCat("grundy --table --digits 2 --terms 4096 --json --out ", dir,
+                           " --published ", GAMEBENCH_SOURCE_DIR, "/bench/octal_published.tsv"));
+  EXPECT_EQ(summary.Find("codes")->as_int(), 63);
+  EXPECT_EQ(summary.Find("class_check_failures")->as_int(), 0);
+  EXPECT_EQ(summary.Find("comparison_disagrees")->as_int(), 0);
+  FILE* f = fopen(absl::StrCat(dir, "/octal.json").c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  fclose(f);
+  std::system(absl::StrCat("rm -rf ", dir).c_str());
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
 #include "games/heap_game.h"
+#include "games/heap_spec.h"
 
 namespace gamebench {
 
@@ -37,6 +38,16 @@ class GrundyGame : public HeapSystem {
         HeapSystem::Make({{HeapRule::Grundy(), {static_cast<int>(*n)}, "grundy_game"}}, false);
     if (!sys.ok()) return sys.status();
     return GrundyGame(*std::move(sys), static_cast<int>(*n));
+  }
+
+  // For the Sprague–Grundy solver: any n up to 2^63 - 1 (games/heap_spec.h).
+  static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
+    ParamReader r(spec);
+    auto n = r.Int("n", 10, 0, HeapGameSpec::kMaxHeap);
+    if (!n.ok()) return n.status();
+    if (auto st = r.Finish(); !st.ok()) return st;
+    return HeapGameSpec{{{HeapRule::Grundy(), {*n}}}, false, HeapGameSpec::Style::kHeapSystem,
+                        absl::StrCat("grundy_game(n=", *n, ")")};
   }
 
   std::string CanonicalSpec() const { return absl::StrCat("grundy_game(n=", n_, ")"); }

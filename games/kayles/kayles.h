@@ -27,6 +27,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
 #include "games/heap_game.h"
+#include "games/heap_spec.h"
 
 namespace gamebench {
 
@@ -49,6 +50,18 @@ class Kayles : public HeapSystem {
     auto sys = HeapSystem::Make({{*rule, {static_cast<int>(*n)}, "kayles"}}, false);
     if (!sys.ok()) return sys.status();
     return Kayles(*std::move(sys), static_cast<int>(*n));
+  }
+
+  // For the Sprague–Grundy solver: any n up to 2^63 - 1 (games/heap_spec.h).
+  static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
+    ParamReader r(spec);
+    auto n = r.Int("n", 10, 0, HeapGameSpec::kMaxHeap);
+    if (!n.ok()) return n.status();
+    if (auto st = r.Finish(); !st.ok()) return st;
+    auto rule = HeapRule::ParseOctal("0.77");
+    if (!rule.ok()) return rule.status();
+    return HeapGameSpec{{{*rule, {*n}}}, false, HeapGameSpec::Style::kHeapSystem,
+                        absl::StrCat("kayles(n=", *n, ")")};
   }
 
   std::string CanonicalSpec() const { return absl::StrCat("kayles(n=", n_, ")"); }

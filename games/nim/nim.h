@@ -27,6 +27,7 @@
 #include "absl/strings/str_split.h"
 #include "core/game.h"
 #include "games/heap_game.h"
+#include "games/heap_spec.h"
 
 namespace gamebench {
 
@@ -63,6 +64,21 @@ class Nim {
     if (auto st = r.Finish(); !st.ok()) return st;
     std::vector<int> h(heaps->begin(), heaps->end());
     return Nim(h, *misere);
+  }
+
+  // For the Sprague–Grundy solver: any number of heaps, each up to 2^63 - 1
+  // (games/heap_spec.h).
+  static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
+    ParamReader r(spec);
+    auto heaps = r.IntList("heaps", {3, 5, 7}, 0, HeapGameSpec::kMaxHeap, 1, SIZE_MAX);
+    if (!heaps.ok()) return heaps.status();
+    auto misere = r.Bool("misere", false);
+    if (!misere.ok()) return misere.status();
+    if (auto st = r.Finish(); !st.ok()) return st;
+    std::string canonical = absl::StrCat("nim(heaps=", absl::StrJoin(*heaps, ";"),
+                                         ",misere=", *misere ? "true" : "false", ")");
+    return HeapGameSpec{{{HeapRule::Nim(), *std::move(heaps)}}, *misere,
+                        HeapGameSpec::Style::kIndexed, std::move(canonical)};
   }
 
   Nim(const std::vector<int>& heaps, bool misere)

@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
 #include "games/heap_game.h"
+#include "games/heap_spec.h"
 
 namespace gamebench {
 
@@ -45,6 +46,21 @@ class Octal : public HeapSystem {
     auto sys = HeapSystem::Make({{*rule, {static_cast<int>(*n)}, "octal"}}, false);
     if (!sys.ok()) return sys.status();
     return Octal(*std::move(sys), static_cast<int>(*n));
+  }
+
+  // For the Sprague–Grundy solver: any n up to 2^63 - 1 (games/heap_spec.h).
+  static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
+    ParamReader r(spec);
+    std::string code = r.Text("code", "0.77");
+    auto n = r.Int("n", 10, 0, HeapGameSpec::kMaxHeap);
+    if (!n.ok()) return n.status();
+    if (auto st = r.Finish(); !st.ok()) return st;
+    auto rule = HeapRule::ParseOctal(code);
+    if (!rule.ok())
+      return absl::InvalidArgumentError(absl::StrCat("octal: ", rule.status().message()));
+    std::string canonical = absl::StrCat("octal(code=", rule->Name(), ",n=", *n, ")");
+    return HeapGameSpec{{{*std::move(rule), {*n}}}, false, HeapGameSpec::Style::kHeapSystem,
+                        std::move(canonical)};
   }
 
   std::string CanonicalSpec() const {

@@ -24,6 +24,7 @@
 #include "absl/strings/str_split.h"
 #include "core/game.h"
 #include "games/heap_game.h"
+#include "games/heap_spec.h"
 
 namespace gamebench {
 
@@ -54,33 +55,22 @@ class Subtraction {
   }
 
   static absl::StatusOr<Subtraction> FromSpec(const Spec& spec) {
-    ParamReader r(spec);
-    auto n = r.Int("n", 21, 0, kMaxN);
-    if (!n.ok()) return n.status();
-    std::string set_text = r.Text("set", "1;2;3");
-    auto misere = r.Bool("misere", false);
-    if (!misere.ok()) return misere.status();
-    if (auto st = r.Finish(); !st.ok()) return st;
-    std::vector<int> set;
-    const bool primes = set_text == "primes";
-    if (primes) {
-      for (int k = 2; k <= kMaxN; ++k)
-        if (HeapRule::IsPrime(k)) set.push_back(k);
-    } else {
-      for (absl::string_view item : absl::StrSplit(set_text, ';')) {
-        auto k = ParseInt(item, 1, kMaxN, "subtraction: parameter 'set' item");
-        if (!k.ok()) return k.status();
-        if (std::find(set.begin(), set.end(), *k) != set.end())
-          return absl::InvalidArgumentError(
-              absl::StrCat("subtraction: parameter 'set': ", *k, " listed twice"));
-        set.push_back(static_cast<int>(*k));
-      }
-      if (set.size() > kMaxSetSize)
-        return absl::InvalidArgumentError(absl::StrCat(
-            "subtraction: parameter 'set' has ", set.size(), " items; allowed 1 to ", kMaxSetSize));
-      std::sort(set.begin(), set.end());
-    }
-    return Subtraction(static_cast<int>(*n), std::move(set), primes, *misere);
+    auto p = ReadParams(spec, kMaxN);
+    if (!p.ok()) return p.status();
+    return Subtraction(static_cast<int>(p->n), std::move(p->set), p->primes, p->misere);
+  }
+
+  // For the Sprague–Grundy solver: n up to 2^63 - 1 (games/heap_spec.h).
+  static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
+    auto p = ReadParams(spec, HeapGameSpec::kMaxHeap);
+    if (!p.ok()) return p.status();
+    std::string canonical = absl::StrCat("subtraction(n=", p->n,
+                                         ",set=", p->primes ? "primes" : absl::StrJoin(p->set, ";"),
+                                         ",misere=", p->misere ? "true" : "false", ")");
+    return HeapGameSpec{{{p->primes ? HeapRule::Primes() : HeapRule::Subtraction(p->set), {p->n}}},
+                        p->misere,
+                        HeapGameSpec::Style::kSingle,
+                        std::move(canonical)};
   }
 
   std::string CanonicalSpec() const {
@@ -145,6 +135,49 @@ class Subtraction {
   bool misere() const { return misere_; }
 
  private:
+  struct ParsedSpec {
+    int64_t n;
+    std::vector<int> set;
+    bool primes;
+    bool misere;
+  };
+  static absl::StatusOr<ParsedSpec> ReadParams(const Spec& spec, int64_t max_n) {
+    ParamReader r(spec);
+    auto n = r.Int("n", 21, 0, max_n);
+    if (!n.ok()) return n.status();
+    std::string set_text = r.Text("set", "1;2;3");
+    auto misere = r.Bool("misere", false);
+    if (!misere.ok()) return misere.status();
+    if (auto st = r.Finish(); !st.ok()) return st;
+    auto set = ParseSet(set_text);
+    if (!set.ok()) return set.status();
+    return ParsedSpec{*n, *std::move(set), set_text == "primes", *misere};
+  }
+
+  // The set: "primes" (every prime up to kMaxN, for the search state) or a
+  // ';'-list of distinct amounts 1..kMaxN, sorted.
+  static absl::StatusOr<std::vector<int>> ParseSet(const std::string& set_text) {
+    std::vector<int> set;
+    if (set_text == "primes") {
+      for (int k = 2; k <= kMaxN; ++k)
+        if (HeapRule::IsPrime(k)) set.push_back(k);
+      return set;
+    }
+    for (absl::string_view item : absl::StrSplit(set_text, ';')) {
+      auto k = ParseInt(item, 1, kMaxN, "subtraction: parameter 'set' item");
+      if (!k.ok()) return k.status();
+      if (std::find(set.begin(), set.end(), *k) != set.end())
+        return absl::InvalidArgumentError(
+            absl::StrCat("subtraction: parameter 'set': ", *k, " listed twice"));
+      set.push_back(static_cast<int>(*k));
+    }
+    if (set.size() > kMaxSetSize)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "subtraction: parameter 'set' has ", set.size(), " items; allowed 1 to ", kMaxSetSize));
+    std::sort(set.begin(), set.end());
+    return set;
+  }
+
   Subtraction(int n, std::vector<int> set, bool primes, bool misere)
       : n_(n),
         set_(std::move(set)),

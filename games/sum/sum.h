@@ -13,6 +13,7 @@
 // "7 | 5;3 | 12 | 10", and a move names its component: "2:5>4".
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -22,6 +23,7 @@
 #include "core/type_list.h"
 #include "games/grundy_game/grundy_game.h"
 #include "games/heap_game.h"
+#include "games/heap_spec.h"
 #include "games/kayles/kayles.h"
 #include "games/nim/nim.h"
 #include "games/octal/octal.h"
@@ -53,7 +55,8 @@ class Sum : public HeapSystem {
     return absl::StrJoin(names, ", ");
   }
 
-  static absl::StatusOr<Sum> FromSpec(const Spec& spec) {
+  // The misere flag and the component specs of a sum's spec.
+  static absl::StatusOr<std::pair<bool, const std::vector<Spec>*>> ReadSum(const Spec& spec) {
     ParamReader r(spec);
     auto misere = r.Bool("misere", false);
     if (!misere.ok()) return misere.status();
@@ -64,7 +67,14 @@ class Sum : public HeapSystem {
     if (spec.args.empty() && spec.parenthesized)
       return absl::InvalidArgumentError(
           "sum: needs at least one component game, e.g. sum(kayles(n=7),nim(heaps=3;5))");
-    const std::vector<Spec>& args = spec.args.empty() ? kDefault.args : spec.args;
+    return std::make_pair(*misere, spec.args.empty() ? &kDefault.args : &spec.args);
+  }
+
+  static absl::StatusOr<Sum> FromSpec(const Spec& spec) {
+    auto read = ReadSum(spec);
+    if (!read.ok()) return read.status();
+    auto misere = &read->first;
+    const std::vector<Spec>& args = *read->second;
     std::vector<ComponentSpec> components;
     std::vector<std::string> specs;
     for (const Spec& arg : args) {
@@ -95,6 +105,44 @@ class Sum : public HeapSystem {
     auto sys = HeapSystem::Make(std::move(components), *misere);
     if (!sys.ok()) return sys.status();
     return Sum(*std::move(sys), std::move(specs));
+  }
+
+  // For the Sprague–Grundy solver: any number of components, heaps up to
+  // 2^63 - 1 (games/heap_spec.h).
+  static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
+    auto read = ReadSum(spec);
+    if (!read.ok()) return read.status();
+    auto misere = &read->first;
+    const std::vector<Spec>& args = *read->second;
+    HeapGameSpec sum{{}, *misere, HeapGameSpec::Style::kHeapSystem, ""};
+    std::vector<std::string> specs;
+    for (const Spec& arg : args) {
+      absl::Status status = absl::InvalidArgumentError(absl::StrCat(
+          "sum: '", arg.name, "' cannot be a component (components: ", ComponentNames(), ")"));
+      ForEachType(SumComponents{}, [&]<typename G>() {
+        if (arg.name != G::kName) return false;
+        absl::StatusOr<HeapGameSpec> part = G::HeapSpecFromSpec(arg);
+        if (!part.ok()) {
+          status = absl::InvalidArgumentError(absl::StrCat("sum: ", part.status().message()));
+        } else if (part->misere) {
+          status = absl::InvalidArgumentError(absl::StrCat(
+              "sum: component '", part->canonical,
+              "' is misere; a sum is played under one convention: give misere=true to the sum"));
+        } else {
+          for (HeapGameSpec::Component& c : part->components) {
+            std::erase(c.heaps, 0);
+            sum.components.push_back(std::move(c));
+          }
+          specs.push_back(part->canonical);
+          status = absl::OkStatus();
+        }
+        return true;
+      });
+      if (!status.ok()) return status;
+    }
+    sum.canonical = absl::StrCat("sum(", absl::StrJoin(specs, ","),
+                                 ",misere=", *misere ? "true" : "false", ")");
+    return sum;
   }
 
   std::string CanonicalSpec() const {

@@ -1,6 +1,8 @@
 // gamebench grundy SPEC --upto N [--json] [--no-values] [--stop-when-proved]
 //                       [--time-limit S] [--method rare-common|plain]
 //                       [--progress | --no-progress]
+// gamebench grundy --table [--full] [--terms N] [--digits D] [--out DIR] ...
+//                       (the octal games table: tool/octal_table.cc)
 // Computes the nim-sequence g(0..N) of a heap game's rule term by term and
 // looks for its period; for octal codes the period is proved by the octal
 // periodicity theorem. A proven period ends the computation early only with
@@ -15,27 +17,40 @@
 #include "core/json.h"
 #include "core/progress.h"
 #include "core/solve.h"
-#include "games/heap_game.h"
 #include "solvers/nim_sequence.h"
 #include "tool/args.h"
 #include "tool/commands.h"
-#include "tool/dispatch.h"
+#include "tool/heap_solve.h"
+#include "tool/octal_table.h"
 
 namespace gamebench {
 
-const CommandLineSpec kGrundyCommandLine = {"SPEC",
-                                            {{"upto", "N", /*required=*/true},
+// Two forms: `grundy SPEC --upto N ...` (one nim-sequence) and `grundy
+// --table ...` (every short octal game, tool/octal_table.h).
+const CommandLineSpec kGrundyCommandLine = {"SPEC|--table",
+                                            {{"upto", "N"},
                                              {"json"},
                                              {"no-values"},
                                              {"stop-when-proved"},
                                              {"time-limit", "S"},
                                              {"method", "rare-common|plain"},
                                              {"progress"},
-                                             {"no-progress"}}};
+                                             {"no-progress"},
+                                             {"table"},
+                                             {"full"},
+                                             {"terms", "N"},
+                                             {"digits", "D"},
+                                             {"game-time-limit", "S"},
+                                             {"published", "FILE"},
+                                             {"out", "DIR"}}};
 
 absl::Status RunGrundy(const std::vector<std::string>& argv) {
   auto args = Args::Parse(argv, kGrundyCommandLine);
   if (!args.ok()) return args.status();
+  if (args->Has("table")) {
+    if (auto st = args->ExpectPositional(0, "no SPEC with --table"); !st.ok()) return st;
+    return RunOctalTable(*args);
+  }
   if (auto st = args->ExpectPositional(1, "heap game SPEC"); !st.ok()) return st;
   if (!args->Has("upto")) return absl::InvalidArgumentError("--upto N is required");
   auto upto = args->GetInt("upto", 0, 0, int64_t{UINT32_MAX} - 2);
@@ -55,23 +70,19 @@ absl::Status RunGrundy(const std::vector<std::string>& argv) {
   auto spec = ParseSpec(args->positional()[0]);
   if (!spec.ok()) return spec.status();
 
-  std::optional<HeapRule> rule;
-  std::string game_spec;
-  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-    if constexpr (HeapGame<G>) {
-      if (game.NumComponents() != 1)
-        return absl::InvalidArgumentError(
-            absl::StrCat("'", game.CanonicalSpec(),
-                         "' has several components; a nim-sequence needs one heap rule"));
-      rule = game.Rule(0);
-      game_spec = game.CanonicalSpec();
-      return absl::OkStatus();
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "game '", G::kName, "' is not a heap game (see games/heap_game.h): no nim-sequence"));
-    }
-  });
-  if (!status.ok()) return status;
+  // The rule from the spec's heap description (games/heap_spec.h): heap
+  // sizes in the spec are not bounded by any search state here.
+  auto described = HeapSpecOf(*spec);
+  if (!described.ok()) return described.status();
+  if (!described->has_value())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "game '", spec->name, "' is not a heap game (see games/heap_game.h): no nim-sequence"));
+  const HeapGameSpec& heap_game = **described;
+  if (heap_game.components.size() != 1)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", heap_game.canonical, "' has several components; a nim-sequence needs one heap rule"));
+  std::optional<HeapRule> rule = heap_game.components[0].rule;
+  const std::string game_spec = heap_game.canonical;
 
   Stopwatch watch;
   NimSequence seq(*rule, method);

@@ -2,6 +2,7 @@
 // Solves one position (the start by default) with one solver.
 
 #include <cstdio>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -9,6 +10,7 @@
 #include "tool/args.h"
 #include "tool/commands.h"
 #include "tool/dispatch.h"
+#include "tool/heap_solve.h"
 
 namespace gamebench {
 
@@ -27,28 +29,42 @@ absl::Status RunSolve(const std::vector<std::string>& argv) {
   const std::string solver_name = args->Get("solver").value_or("tt");
 
   SolveReport report;
-  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-    typename G::State state = game.Start();
-    if (auto pos = args->Get("position")) {
-      auto parsed = game.ParseState(*pos);
-      if (!parsed.ok()) return parsed.status();
-      state = *parsed;
+  // The Sprague–Grundy solver reads heap games without the search state's
+  // bounds (tool/heap_solve.h); other games, and misère games other than
+  // Nim, go through the game's state.
+  std::optional<absl::StatusOr<SolveReport>> heaps;
+  if (solver_name == "grundy") heaps = SolveHeapGame(*spec, args->Get("position"), *options);
+  absl::Status status = absl::OkStatus();
+  if (heaps) {
+    if (heaps->ok()) {
+      report = **heaps;
+    } else {
+      status = heaps->status();
     }
-    return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
-      if constexpr (S::template kAppliesTo<G>) {
-        // A solver may refuse up front (e.g. a table over the memory budget).
-        if constexpr (requires { S::Precheck(game, state, *options); }) {
-          if (auto st = S::Precheck(game, state, *options); !st.ok()) return st;
-        }
-        report = S::Solve(game, state, *options);
-        return absl::OkStatus();
-      } else {
-        return absl::UnimplementedError(absl::StrCat("solver '", S::kName,
-                                                     "' does not apply to game '", G::kName,
-                                                     "' (see `gamebench list`)"));
+  } else {
+    status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
+      typename G::State state = game.Start();
+      if (auto pos = args->Get("position")) {
+        auto parsed = game.ParseState(*pos);
+        if (!parsed.ok()) return parsed.status();
+        state = *parsed;
       }
+      return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
+        if constexpr (S::template kAppliesTo<G>) {
+          // A solver may refuse up front (e.g. a table over the memory budget).
+          if constexpr (requires { S::Precheck(game, state, *options); }) {
+            if (auto st = S::Precheck(game, state, *options); !st.ok()) return st;
+          }
+          report = S::Solve(game, state, *options);
+          return absl::OkStatus();
+        } else {
+          return absl::InvalidArgumentError(absl::StrCat("solver '", S::kName,
+                                                         "' does not apply to game '", G::kName,
+                                                         "' (see `gamebench list`)"));
+        }
+      });
     });
-  });
+  }
   if (!status.ok()) return status;
 
   if (args->Has("json")) {
