@@ -6,6 +6,7 @@
 
 #include "core/type_list.h"
 #include "games/dodgem/dodgem.h"
+#include "games/domineering/domineering.h"
 #include "games/ends/ends.h"
 #include "games/grundy_game/grundy_game.h"
 #include "games/kayles/kayles.h"
@@ -28,7 +29,8 @@ using GameCatalog = TypeList<
     TicTacToe,
     Ends,
     Sim,
-    Dodgem>;
+    Dodgem,
+    Domineering>;
 
 }  // namespace gamebench
 
