@@ -7,6 +7,7 @@
 
 #include "core/type_list.h"
 #include "solvers/alphabeta.h"
+#include "solvers/dfpn.h"
 #include "solvers/grundy.h"
 #include "solvers/minimax.h"
 #include "solvers/retrograde.h"
@@ -19,7 +20,8 @@ using SolverCatalog = TypeList<
     AlphaBetaSolver,
     TtSolver,
     RetrogradeSolver,
-    GrundySolver>;
+    GrundySolver,
+    DfpnSolver>;
 
 }  // namespace gamebench
 
