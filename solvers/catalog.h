@@ -10,6 +10,7 @@
 #include "solvers/dfpn.h"
 #include "solvers/grundy.h"
 #include "solvers/minimax.h"
+#include "solvers/pns.h"
 #include "solvers/retrograde.h"
 #include "solvers/tt.h"
 
@@ -21,7 +22,8 @@ using SolverCatalog = TypeList<
     TtSolver,
     RetrogradeSolver,
     GrundySolver,
-    DfpnSolver>;
+    DfpnSolver,
+    PnsSolver>;
 
 }  // namespace gamebench
 
