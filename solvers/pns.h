@@ -38,7 +38,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
+#include <cstdlib>
+#include <new>
 #include <memory>
 #include <vector>
 
@@ -115,9 +116,11 @@ class PnsSolver {
     ProofTable& table;
     SearchMonitor monitor;
     uint64_t node_capacity, child_capacity, slot_count, tree_bytes;
-    std::unique_ptr<Node[]> nodes;
-    std::unique_ptr<ChildRef[]> children;
-    std::unique_ptr<Slot[]> slots;
+    // Reserved, zeroed by the kernel (calloc), never touched before use: a
+    // large tree costs no time until it fills.
+    std::vector<Node> nodes;
+    std::unique_ptr<ChildRef, decltype(&std::free)> children{nullptr, &std::free};
+    std::unique_ptr<Slot, decltype(&std::free)> slots{nullptr, &std::free};
     uint32_t generation = 0;
     uint64_t num_nodes = 0, num_children = 0;
     uint64_t nodes_peak = 0, rebuilds = 0, generated = 0;
@@ -138,10 +141,10 @@ class PnsSolver {
       slot_count = 2 * node_capacity;
       tree_bytes = node_capacity * sizeof(Node) + child_capacity * sizeof(ChildRef) +
                    slot_count * sizeof(Slot);
-      nodes.reset(new Node[node_capacity]);
-      children.reset(new ChildRef[child_capacity]);
-      slots.reset(new Slot[slot_count]);
-      std::memset(slots.get(), 0, slot_count * sizeof(Slot));
+      nodes.reserve(node_capacity);
+      children.reset(static_cast<ChildRef*>(std::calloc(child_capacity, sizeof(ChildRef))));
+      slots.reset(static_cast<Slot*>(std::calloc(slot_count, sizeof(Slot))));
+      if (!children || !slots) throw std::bad_alloc();
     }
 
     // The position a node stands for. With symmetry, a node is a symmetry
@@ -156,6 +159,7 @@ class PnsSolver {
     }
 
     void ClearTree() {
+      nodes.clear();  // keeps the reserved memory
       num_nodes = num_children = 0;
       ++generation;  // every slot is now empty (generation 0 is never current)
     }
@@ -166,7 +170,7 @@ class PnsSolver {
                    0x9E3779B97F4A7C15ull;
       h ^= h >> 31;
       for (uint64_t i = h % slot_count;; i = i + 1 == slot_count ? 0 : i + 1) {
-        Slot& s = slots[i];
+        Slot& s = slots.get()[i];
         if (s.generation != generation) return s;
         if (nodes[s.node].key == key && nodes[s.node].t == t) return s;
       }
@@ -178,7 +182,7 @@ class PnsSolver {
       Slot& slot = Find(key, t);
       if (slot.generation == generation) return slot.node;
       if (num_nodes >= node_capacity) return kNone;
-      Node& n = nodes[num_nodes];
+      Node& n = nodes.emplace_back();
       n.key = key;
       n.t = t;
       n.first_child = kNone;
@@ -216,7 +220,7 @@ class PnsSolver {
           num_children = first;  // the nodes made stay, unreferenced until the rebuild
           return false;
         }
-        children[num_children++] = ChildRef{id, m};
+        children.get()[num_children++] = ChildRef{id, m};
       }
       generated += moves.size();
       nodes[n].first_child = static_cast<uint32_t>(first);
@@ -231,7 +235,7 @@ class PnsSolver {
       Score lower = game.MinScore(), upper = game.MinScore();
       uint32_t best = kNone;
       for (uint32_t i = 0; i < node.num_children; ++i) {
-        const ChildRef& ref = children[node.first_child + i];
+        const ChildRef& ref = children.get()[node.first_child + i];
         const ProofState& c = nodes[ref.node].ps;
         lower = std::max<Score>(lower, -c.upper);
         upper = std::max<Score>(upper, -c.lower);
@@ -281,8 +285,8 @@ class PnsSolver {
           const uint32_t n = path.back().node;
           const uint32_t ref = Recompute(n);
           if (Answered(n)) break;
-          const State next = Representative(game.Play(path.back().state, children[ref].move));
-          path.push_back(Step{children[ref].node, next});
+          const State next = Representative(game.Play(path.back().state, children.get()[ref].move));
+          path.push_back(Step{children.get()[ref].node, next});
         }
         // Step 2: expand it (unless answered on the way down). A full tree
         // is dropped; the search restarts from the root with the table.
