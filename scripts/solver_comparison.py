@@ -13,6 +13,7 @@ test sets, score=wdl) goes in CASES once that game is in the catalog.
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 
@@ -47,11 +48,15 @@ def main():
     p.add_argument("--gamebench", default="build/gamebench")
     p.add_argument("--time-limit", type=float, default=120)
     p.add_argument("--tt-size", default="256M")
+    p.add_argument("--solvers", default=",".join(SOLVERS), help="comma list")
+    p.add_argument("--cases", default="", help="comma-free: a regex on the spec")
     a = p.parse_args()
     print("| game | solver | value | nodes | seconds | peak memory (MiB) | notes |")
     print("|---|---|---|---|---|---|---|")
     for spec in CASES:
-        for solver in SOLVERS:
+        if a.cases and not re.search(a.cases, spec):
+            continue
+        for solver in a.solvers.split(","):
             r = run(a.gamebench, spec, solver, a.time_limit, a.tt_size)
             if r is None:
                 print(f"| {spec} | {solver} | error | | | | |", flush=True)
