@@ -79,15 +79,7 @@ class DfpnSolver {
     Search<G> search(game, options, table);
     SolveReport report = StartReport(game, root, kName);
     DecideByProofs(game, root, options, search, report);
-    report.nodes = search.monitor.nodes();
-    report.seconds = search.monitor.seconds();
-    search.monitor.Finish();
-    Json stats = table.Stats();
-    for (const auto& [k, v] : report.stats.as_object()) stats.Set(k, v);
-    stats.Set("children_generated", search.generated);
-    stats.Set("symmetry", search.use_symmetry);
-    stats.Set("move_ordering", options.move_ordering);
-    report.stats = std::move(stats);
+    FinishProofReport(search, table, options, report);
     return report;
   }
 
@@ -117,12 +109,7 @@ class DfpnSolver {
           table(t),
           monitor(options) {}
 
-    uint64_t KeyOf(const State& s) const {
-      if constexpr (Symmetric<G>) {
-        if (use_symmetry) return game.Key(game.Canonical(s));
-      }
-      return game.Key(s);
-    }
+    uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
 
     // What is known of s for the question ">= t", from the rules or the table.
     ProofState Evaluate(const State& s, uint64_t key, Score t, bool& terminal) {

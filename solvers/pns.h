@@ -39,8 +39,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <new>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "core/game.h"
@@ -67,19 +67,11 @@ class PnsSolver {
     Search<G> search(game, options, table, bytes - bytes / 4);
     SolveReport report = StartReport(game, root, kName);
     DecideByProofs(game, root, options, search, report);
-    report.nodes = search.monitor.nodes();
-    report.seconds = search.monitor.seconds();
-    search.monitor.Finish();
-    Json stats = table.Stats();
-    for (const auto& [k, v] : report.stats.as_object()) stats.Set(k, v);
-    stats.Set("tree_node_capacity", search.node_capacity);
-    stats.Set("tree_nodes_peak", search.nodes_peak);
-    stats.Set("tree_bytes", search.tree_bytes);
-    stats.Set("rebuilds", search.rebuilds);
-    stats.Set("children_generated", search.generated);
-    stats.Set("symmetry", search.use_symmetry);
-    stats.Set("move_ordering", options.move_ordering);
-    report.stats = std::move(stats);
+    FinishProofReport(search, table, options, report);
+    report.stats.Set("tree_node_capacity", search.node_capacity);
+    report.stats.Set("tree_nodes_peak", search.nodes_peak);
+    report.stats.Set("tree_bytes", search.tree_bytes);
+    report.stats.Set("rebuilds", search.rebuilds);
     return report;
   }
 
@@ -93,7 +85,7 @@ class PnsSolver {
     struct Node {
       uint64_t key;
       ProofState ps;
-      Score t;              // the node's question: value >= t
+      Score t;               // the node's question: value >= t
       uint32_t first_child;  // index in `children`; kNone: not expanded
       uint32_t num_children;
     };

@@ -40,6 +40,8 @@
 #include "core/memory.h"
 #include "core/score.h"
 #include "core/solve.h"
+#include "solvers/search_common.h"
+#include "solvers/transposition_table.h"
 
 namespace gamebench {
 
@@ -81,12 +83,12 @@ inline uint64_t ProofTableBytes(const SolveOptions& options) {
   return std::min(options.tt_bytes, budget);
 }
 
-// A fixed-size table of bounds and proof numbers, like
-// solvers/transposition_table.h: memory fixed at construction, two-entry
-// buckets, the first entry kept for the larger subtree, the second always
-// replaced. A full table evicts (a search then may repeat work, never goes
-// wrong: entries are only hints and proven bounds). Each entry stores the
-// full 64-bit key, so a hit is exact whenever the game's Key() is.
+// A fixed-size table of bounds and proof numbers, built like
+// solvers/transposition_table.h (and with its helpers): memory fixed at
+// construction, two-entry buckets, the first entry kept for the larger
+// subtree, the second always replaced. A full table evicts (a search then may repeat work, never
+// goes wrong: entries are only hints and proven bounds). Each entry stores the full 64-bit key, so
+// a hit is exact whenever the game's Key() is.
 class ProofTable {
  public:
   struct Entry {
@@ -132,8 +134,14 @@ class ProofTable {
 
   void Store(uint64_t key, Score t, const ProofState& s, uint64_t subtree_nodes) {
     ++stores_;
-    Entry e{key, s.pn, s.dn, static_cast<int16_t>(s.lower), static_cast<int16_t>(s.upper),
-            static_cast<int16_t>(t), WorkOf(subtree_nodes), 0};
+    Entry e{key,
+            s.pn,
+            s.dn,
+            static_cast<int16_t>(s.lower),
+            static_cast<int16_t>(s.upper),
+            static_cast<int16_t>(t),
+            WorkOfNodes(subtree_nodes),
+            0};
     Entry* b = Bucket(key);
     for (int i = 0; i < kWays; ++i) {
       if (b[i].work != 0 && b[i].key == key) {
@@ -145,14 +153,7 @@ class ProofTable {
         return;
       }
     }
-    if (e.work >= b[0].work) {
-      if (b[1].work != 0) ++overwrites_;
-      b[1] = b[0];
-      b[0] = e;
-    } else {
-      if (b[1].work != 0) ++overwrites_;
-      b[1] = e;
-    }
+    PlaceInBucket(b, e, overwrites_);
   }
 
   uint64_t CountUsed() const {
@@ -162,31 +163,11 @@ class ProofTable {
   }
 
   Json Stats() const {
-    Json j = Json::MakeObject();
-    j.Set("tt_bytes", bytes());
-    j.Set("tt_entries", capacity());
-    j.Set("tt_used", CountUsed());
-    j.Set("tt_probes", probes_);
-    j.Set("tt_hits", hits_);
-    j.Set("tt_hit_rate", probes_ ? static_cast<double>(hits_) / probes_ : 0.0);
-    j.Set("tt_stores", stores_);
-    j.Set("tt_overwrites", overwrites_);
-    return j;
+    return TableStats(bytes(), capacity(), CountUsed(), probes_, hits_, stores_, overwrites_);
   }
 
  private:
-  static uint8_t WorkOf(uint64_t nodes) {
-    return static_cast<uint8_t>(1 + (nodes ? 63 - __builtin_clzll(nodes) : 0));
-  }
-  Entry* Bucket(uint64_t key) {
-    uint64_t h = key * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 32;
-    __extension__ using Wide = unsigned __int128;
-    const uint64_t index = static_cast<uint64_t>((static_cast<Wide>(h) * num_buckets_) >> 64);
-    return &entries_[index * kWays];
-  }
+  Entry* Bucket(uint64_t key) { return &entries_[BucketIndexOf(key, num_buckets_) * kWays]; }
 
   uint64_t num_buckets_;
   std::unique_ptr<Entry[]> entries_;
@@ -251,6 +232,23 @@ void DecideByProofs(const G& game, const typename G::State& root, const SolveOpt
   report.stats.Set("root_disproof_number", static_cast<uint64_t>(last.dn));
   report.stats.Set("root_lower", lower);
   report.stats.Set("root_upper", upper);
+}
+
+// The fields every proof-number solver fills at the end: nodes, seconds, the
+// table's counters, then the questions' figures DecideByProofs left in
+// report.stats, positions generated, and the options used.
+template <typename Search>
+void FinishProofReport(Search& search, const ProofTable& table, const SolveOptions& options,
+                       SolveReport& report) {
+  report.nodes = search.monitor.nodes();
+  report.seconds = search.monitor.seconds();
+  search.monitor.Finish();
+  Json stats = table.Stats();
+  for (const auto& [k, v] : report.stats.as_object()) stats.Set(k, v);
+  stats.Set("children_generated", search.generated);
+  stats.Set("symmetry", search.use_symmetry);
+  stats.Set("move_ordering", options.move_ordering);
+  report.stats = std::move(stats);
 }
 
 }  // namespace gamebench

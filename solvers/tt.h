@@ -77,12 +77,7 @@ class TtSolver {
           table(t),
           monitor(options) {}
 
-    uint64_t KeyOf(const State& s) const {
-      if constexpr (Symmetric<G>) {
-        if (use_symmetry) return game.Key(game.Canonical(s));
-      }
-      return game.Key(s);
-    }
+    uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
 
     Score AlphaBeta(const State& s, Score alpha, Score beta) {
       // Step 1: count the node; stop when the time is up.

@@ -68,7 +68,7 @@ class Domineering {
   static constexpr bool kScored = false;
 
   struct State {
-    uint64_t view = 0;          // the board as the player to move sees it (see above)
+    uint64_t view = 0;  // the board as the player to move sees it (see above)
     bool vertical_to_move = true;
     bool operator==(const State&) const = default;
   };
@@ -88,8 +88,8 @@ class Domineering {
     if (!cols.ok()) return cols.status();
     std::string first = r.Text("first", "vertical");
     if (first != "vertical" && first != "horizontal")
-      return absl::InvalidArgumentError(absl::StrCat(
-          "domineering: parameter 'first' is '", first, "', expected vertical or horizontal"));
+      return absl::InvalidArgumentError(absl::StrCat("domineering: parameter 'first' is '", first,
+                                                     "', expected vertical or horizontal"));
     if (auto st = r.Finish(); !st.ok()) return st;
     return Domineering(static_cast<int>(*rows), static_cast<int>(*cols), first == "vertical");
   }
@@ -210,7 +210,7 @@ class Domineering {
   }
 
   std::string FormatMove(const State& s, Move m) const {
-    int r = m / 8, c = m % 8;         // top cell in the mover's view
+    int r = m / 8, c = m % 8;                  // top cell in the mover's view
     if (!s.vertical_to_move) std::swap(r, c);  // the real board: a horizontal domino
     const int r2 = s.vertical_to_move ? r + 1 : r, c2 = s.vertical_to_move ? c : c + 1;
     return absl::StrCat(CellName(r, c), CellName(r2, c2));

@@ -101,8 +101,8 @@ TEST(DomineeringTest, MovesMatchNaiveGenerator) {
         std::set<std::string> naive;
         for (auto [r, c] : NaiveMoves(grid, vertical)) {
           const int r2 = vertical ? r + 1 : r, c2 = vertical ? c : c + 1;
-          naive.insert(absl::StrCat(std::string(1, 'a' + c), r + 1, std::string(1, 'a' + c2),
-                                    r2 + 1));
+          naive.insert(
+              absl::StrCat(std::string(1, 'a' + c), r + 1, std::string(1, 'a' + c2), r2 + 1));
         }
         MoveListOf<Domineering> moves;
         if (!g.Terminal(*s)) g.GenerateMoves(*s, moves);
