@@ -7,6 +7,7 @@
 #include "core/type_list.h"
 #include "games/connect4/connect4.h"
 #include "games/dodgem/dodgem.h"
+#include "games/domineering/domineering.h"
 #include "games/ends/ends.h"
 #include "games/grundy_game/grundy_game.h"
 #include "games/kayles/kayles.h"
@@ -30,7 +31,8 @@ using GameCatalog = TypeList<
     Ends,
     Sim,
     Dodgem,
-    Connect4>;
+    Connect4,
+    Domineering>;
 
 }  // namespace gamebench
 

@@ -7,8 +7,10 @@
 
 #include "core/type_list.h"
 #include "solvers/alphabeta.h"
+#include "solvers/dfpn.h"
 #include "solvers/grundy.h"
 #include "solvers/minimax.h"
+#include "solvers/pns.h"
 #include "solvers/retrograde.h"
 #include "solvers/tt.h"
 
@@ -19,7 +21,9 @@ using SolverCatalog = TypeList<
     AlphaBetaSolver,
     TtSolver,
     RetrogradeSolver,
-    GrundySolver>;
+    GrundySolver,
+    DfpnSolver,
+    PnsSolver>;
 
 }  // namespace gamebench
 

@@ -51,6 +51,16 @@ void OrderMoves(const G& game, const typename G::State& s, MoveListOf<G>& moves)
   }
 }
 
+// The table key of s: the key of its canonical form when the game has one and
+// symmetry is on, so one entry serves a whole symmetry class.
+template <Game G>
+uint64_t TableKey(const G& game, const typename G::State& s, bool use_symmetry) {
+  if constexpr (Symmetric<G>) {
+    if (use_symmetry) return game.Key(game.Canonical(s));
+  }
+  return game.Key(s);
+}
+
 // Moves a chosen move to the front, keeping the others in order.
 template <typename Move, int N>
 void MoveToFront(MoveList<Move, N>& moves, int index) {

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 
 #include "core/json.h"
 #include "core/score.h"
@@ -31,14 +32,61 @@
 
 namespace gamebench {
 
+// Helpers shared by the fixed-size tables (this one, solvers/proof_number.h).
+
+// 1 + log2(nodes): how much work an entry's subtree cost; 0 marks an empty slot.
+inline uint8_t WorkOfNodes(uint64_t nodes) {
+  return static_cast<uint8_t>(1 + (nodes ? 63 - __builtin_clzll(nodes) : 0));
+}
+
+// The bucket of a key among `num_buckets`. The key is mixed first: exact keys
+// (packed states) are far from uniform in their low bits.
+inline uint64_t BucketIndexOf(uint64_t key, uint64_t num_buckets) {
+  uint64_t h = key * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 32;
+  __extension__ using Wide = unsigned __int128;  // h * n / 2^64: a uniform index, no division
+  return static_cast<uint64_t>((static_cast<Wide>(h) * num_buckets) >> 64);
+}
+
+// Puts a new entry `e` (a key not in the bucket) into a two-entry bucket: the
+// first slot keeps the entry with more work, the second is always replaced.
+template <typename Entry>
+void PlaceInBucket(Entry* b, const Entry& e, uint64_t& overwrites) {
+  if (b[1].work != 0) ++overwrites;
+  if (e.work >= b[0].work) {
+    b[1] = b[0];
+    b[0] = e;
+  } else {
+    b[1] = e;
+  }
+}
+
+// The counters every table reports, under the names `tt` uses (tt_used only
+// when counted: it scans the whole table).
+inline Json TableStats(uint64_t bytes, uint64_t capacity, std::optional<uint64_t> used, uint64_t probes,
+                       uint64_t hits, uint64_t stores, uint64_t overwrites) {
+  Json j = Json::MakeObject();
+  j.Set("tt_bytes", bytes);
+  j.Set("tt_entries", capacity);
+  if (used) j.Set("tt_used", *used);
+  j.Set("tt_probes", probes);
+  j.Set("tt_hits", hits);
+  j.Set("tt_hit_rate", probes ? static_cast<double>(hits) / probes : 0.0);
+  j.Set("tt_stores", stores);
+  j.Set("tt_overwrites", overwrites);
+  return j;
+}
+
 class TranspositionTable {
  public:
   struct Entry {
     uint64_t key;
-    int16_t lower;   // the value is >= lower
-    int16_t upper;   // the value is <= upper
-    uint8_t move;    // index of the best move found, in searched order; 255: none
-    uint8_t work;    // 1 + log2(nodes of the subtree); 0 marks an empty slot
+    int16_t lower;  // the value is >= lower
+    int16_t upper;  // the value is <= upper
+    uint8_t move;   // index of the best move found, in searched order; 255: none
+    uint8_t work;   // 1 + log2(nodes of the subtree); 0 marks an empty slot
     uint16_t unused;
   };
   static_assert(sizeof(Entry) == 16);
@@ -74,8 +122,12 @@ class TranspositionTable {
   // Invalidates entry pointers from Probe.
   void Store(uint64_t key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
     if (++stores_ == huge_pages_after_) entries_.UseHugePages();
-    Entry e{key, static_cast<int16_t>(lower), static_cast<int16_t>(upper),
-            static_cast<uint8_t>(move < 0 || move > 254 ? 255 : move), WorkOf(subtree_nodes), 0};
+    Entry e{key,
+            static_cast<int16_t>(lower),
+            static_cast<int16_t>(upper),
+            static_cast<uint8_t>(move < 0 || move > 254 ? 255 : move),
+            WorkOfNodes(subtree_nodes),
+            0};
     Entry* b = Bucket(key);
     for (int i = 0; i < kWays; ++i) {
       if (b[i].work != 0 && b[i].key == key) {
@@ -87,14 +139,7 @@ class TranspositionTable {
         return;
       }
     }
-    if (e.work >= b[0].work) {
-      if (b[1].work != 0) ++overwrites_;
-      b[1] = b[0];
-      b[0] = e;
-    } else {
-      if (b[1].work != 0) ++overwrites_;
-      b[1] = e;
-    }
+    PlaceInBucket(b, e, overwrites_);
   }
 
   uint64_t CountUsed() const {
@@ -109,33 +154,13 @@ class TranspositionTable {
   // `count_used` false skips tt_used, a scan of the whole table (too slow to
   // repeat after each of many small solves).
   Json Stats(bool count_used = true) const {
-    Json j = Json::MakeObject();
-    j.Set("tt_bytes", bytes());
-    j.Set("tt_entries", capacity());
-    if (count_used) j.Set("tt_used", CountUsed());
-    j.Set("tt_probes", probes_);
-    j.Set("tt_hits", hits_);
-    j.Set("tt_hit_rate", probes_ ? static_cast<double>(hits_) / probes_ : 0.0);
-    j.Set("tt_stores", stores_);
-    j.Set("tt_overwrites", overwrites_);
-    return j;
+    return TableStats(bytes(), capacity(),
+                      count_used ? std::optional<uint64_t>(CountUsed()) : std::nullopt, probes_,
+                      hits_, stores_, overwrites_);
   }
 
  private:
-  static uint8_t WorkOf(uint64_t nodes) {
-    return static_cast<uint8_t>(1 + (nodes ? 63 - __builtin_clzll(nodes) : 0));
-  }
-  // The key is mixed before indexing: exact keys (packed states) are far from
-  // uniform in their low bits.
-  Entry* Bucket(uint64_t key) {
-    uint64_t h = key * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 32;
-    __extension__ using Wide = unsigned __int128;  // h * n / 2^64: a uniform index, no division
-    uint64_t index = static_cast<uint64_t>((static_cast<Wide>(h) * num_buckets_) >> 64);
-    return &entries_[index * kWays];
-  }
+  Entry* Bucket(uint64_t key) { return &entries_[BucketIndexOf(key, num_buckets_) * kWays]; }
 
   uint64_t num_buckets_;
   ZeroedArray<Entry> entries_;  // zero pages until written: an empty slot is all zeros

@@ -89,12 +89,7 @@ class TtSolver {
           table(t),
           monitor(options) {}
 
-    uint64_t KeyOf(const State& s) const {
-      if constexpr (Symmetric<G>) {
-        if (use_symmetry) return game.Key(game.Canonical(s));
-      }
-      return game.Key(s);
-    }
+    uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
 
     // The root's value. Games with tactics (Tactical) have bounds that make
     // narrow windows cheap, so their value is found as Pons does: null-window

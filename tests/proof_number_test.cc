@@ -1,0 +1,141 @@
+// The proof-number solvers (pns, dfpn) against tt on every catalog game they
+// apply to: the same value and the same set of best moves at positions along
+// random playouts of the default instance, taken from the end of each playout
+// backwards until tt needs more than a fixed number of nodes (so the work is
+// fixed: node counts do not depend on the machine). Also: a table far too
+// small (dfpn evicts, pns rebuilds its tree) still gives the right answers,
+// and a time limit stops them cleanly.
+
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/game.h"
+#include "core/solve.h"
+#include "games/domineering/domineering.h"
+#include "games/sim/sim.h"
+#include "gtest/gtest.h"
+#include "solvers/dfpn.h"
+#include "solvers/pns.h"
+#include "solvers/tt.h"
+#include "tests/catalog_types.h"
+#include "tests/conformance.h"
+
+namespace gamebench {
+namespace {
+
+bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+
+// Positions whose tt search exceeds this are where a playout stops.
+uint64_t MaxTtNodes() { return Sanitized() ? 1000 : 5000; }
+int NumPlayouts() { return Sanitized() ? 6 : 20; }
+int MaxPositions() { return Sanitized() ? 20 : 60; }
+
+SolveOptions Small(uint64_t table_bytes) {
+  SolveOptions o;
+  o.tt_bytes = table_bytes;
+  o.memory_bytes = 64 << 20;
+  o.time_limit_seconds = 60;  // a safety net only: the positions are small
+  return o;
+}
+
+std::vector<std::string> Sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+template <Game G>
+void ExpectSame(const SolveReport& ref, const SolveReport& r, const std::string& where) {
+  ASSERT_TRUE(r.complete) << r.solver << " did not finish at " << where;
+  EXPECT_EQ(r.value, ref.value) << r.solver << " at " << where;
+  EXPECT_EQ(Sorted(r.best_moves), Sorted(ref.best_moves)) << r.solver << " at " << where;
+}
+
+// Checks pns and dfpn at s against tt; false once tt's search is too big.
+template <Game G>
+bool CheckPosition(const G& game, const typename G::State& s, uint64_t table_bytes) {
+  const std::string where = absl::StrCat(game.CanonicalSpec(), " at ", game.FormatState(s));
+  SolveOptions plain = Small(table_bytes);
+  plain.symmetry = false;
+  plain.move_ordering = false;
+  SolveReport tt = TtSolver::Solve(game, s, Small(1 << 20));
+  if (!tt.complete || tt.nodes > MaxTtNodes()) return false;
+  SolveOptions tt_plain = plain;
+  tt_plain.tt_bytes = 1 << 20;
+  const SolveReport tt_unordered = TtSolver::Solve(game, s, tt_plain);
+  if (!tt_unordered.complete || tt_unordered.nodes > MaxTtNodes()) return false;
+  ExpectSame<G>(tt, DfpnSolver::Solve(game, s, Small(table_bytes)), where);
+  ExpectSame<G>(tt, PnsSolver::Solve(game, s, Small(table_bytes)), where);
+  ExpectSame<G>(tt, DfpnSolver::Solve(game, s, plain), where + " (no symmetry, no ordering)");
+  ExpectSame<G>(tt, PnsSolver::Solve(game, s, plain), where + " (no symmetry, no ordering)");
+  return true;
+}
+
+template <Game G>
+int CheckPlayouts(const G& game, uint64_t table_bytes, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::set<std::string> seen;
+  int checked = 0;
+  for (int p = 0; p < NumPlayouts(); ++p) {
+    std::vector<typename G::State> line{game.Start()};
+    while (!game.Terminal(line.back())) {
+      MoveListOf<G> moves;
+      game.GenerateMoves(line.back(), moves);
+      line.push_back(game.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
+    }
+    for (auto it = line.rbegin(); it != line.rend() && checked < MaxPositions(); ++it) {
+      if (!seen.insert(game.FormatState(*it)).second) continue;
+      if (!CheckPosition(game, *it, table_bytes)) break;
+      if (::testing::Test::HasFailure()) return checked;
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+template <typename G>
+class ProofNumber : public ::testing::Test {};
+TYPED_TEST_SUITE(ProofNumber, testing::CatalogGames, testing::GameTypeName);
+
+TYPED_TEST(ProofNumber, AgreesWithTt) {
+  using G = TypeParam;
+  if constexpr (!DfpnSolver::kAppliesTo<G> || !PnsSolver::kAppliesTo<G>) {
+    GTEST_SKIP() << "pns/dfpn do not apply to " << G::kName;
+  } else {
+    G game = testing::MakeGame<G>(std::string(G::kName));
+    const int checked = CheckPlayouts(game, 1 << 20, 17);
+    std::printf("%s: %d positions\n", game.CanonicalSpec().c_str(), checked);
+    EXPECT_GT(checked, 0);
+  }
+}
+
+// Tables far smaller than these searches need: dfpn evicts (4 KiB: 170
+// entries), pns rebuilds its tree (48 KiB: about 500 nodes); same answers.
+TEST(ProofNumberMemory, TinyTablesGiveTheSameAnswers) {
+  const Domineering d = testing::MakeGame<Domineering>("domineering(rows=4,cols=5)");
+  SolveReport tt = TtSolver::Solve(d, d.Start(), Small(1 << 20));
+  SolveReport dfpn = DfpnSolver::Solve(d, d.Start(), Small(4 << 10));
+  ExpectSame<Domineering>(tt, dfpn, "4x5 start");
+  EXPECT_GT(dfpn.stats.Find("tt_overwrites")->as_int(), 0);
+  SolveReport pns = PnsSolver::Solve(d, d.Start(), Small(64 << 10));
+  ExpectSame<Domineering>(tt, pns, "4x5 start");
+  EXPECT_GT(pns.stats.Find("rebuilds")->as_int(), 0);
+}
+
+TEST(ProofNumberLimits, TimeLimitStopsCleanly) {
+  const Domineering d = testing::MakeGame<Domineering>("domineering(rows=8,cols=8)");
+  SolveOptions o = Small(1 << 20);
+  o.time_limit_seconds = 0.05;
+  for (const SolveReport& r :
+       {PnsSolver::Solve(d, d.Start(), o), DfpnSolver::Solve(d, d.Start(), o)}) {
+    EXPECT_FALSE(r.complete) << r.solver;
+    EXPECT_GT(r.nodes, 0u);
+  }
+}
+
+}  // namespace
+}  // namespace gamebench
