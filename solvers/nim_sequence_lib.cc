@@ -336,7 +336,7 @@ const char* ExtendStopName(ExtendStop stop) {
 
 absl::StatusOr<ExtendStop> ExtendSequence(NimSequence& seq, int64_t upto, bool stop_when_proved,
                                           double time_limit_seconds, Progress* progress) {
-  Stopwatch watch;
+  Deadline deadline(time_limit_seconds);  // also sees a CancelScope's stop request
   if (progress) progress->Phase("terms", static_cast<uint64_t>(upto) + 1);
   int64_t next_check = 64;
   while (seq.size() <= upto) {
@@ -348,7 +348,7 @@ absl::StatusOr<ExtendStop> ExtendSequence(NimSequence& seq, int64_t upto, bool s
       next_check += next_check / 4;
       if (FindPeriod(seq.values(), seq.rule().code_length()).proved) return ExtendStop::kProved;
     }
-    if (time_limit_seconds > 0 && watch.Seconds() > time_limit_seconds && seq.size() <= upto)
+    if (deadline.Poll() && seq.size() <= upto)
       return ExtendStop::kTimeLimit;
   }
   return ExtendStop::kUpto;

@@ -91,7 +91,7 @@ bool WantsProgress(const Args& args) {
   return args.Has("progress") || (!args.Has("no-progress") && isatty(2));
 }
 
-absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
+absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args, bool limit_address_space) {
   SolveOptions o;
   auto t = args.GetDouble("time-limit", 0, 0, 1e9);
   if (!t.ok()) return t.status();
@@ -119,7 +119,7 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
     o.tt_bytes = *bytes;
   }
   o.tt_bytes = std::min(o.tt_bytes, o.memory_bytes);
-  LimitAddressSpace(o.memory_bytes);
+  if (limit_address_space) LimitAddressSpace(o.memory_bytes);
   auto threads = args.GetInt("threads", 0, 0, 1024);
   if (!threads.ok()) return threads.status();
   o.threads = static_cast<int>(*threads);
@@ -133,7 +133,8 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
 }
 
 absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(
-    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags) {
+    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags,
+    bool limit_address_space) {
   std::set<std::string> value_flags = kSolveValueFlags;
   value_flags.insert(extra_value_flags.begin(), extra_value_flags.end());
   std::set<std::string> bool_flags = kSolveBoolFlags;
@@ -143,7 +144,7 @@ absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(
   if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
   auto spec = ParseSpec(args->positional()[0]);
   if (!spec.ok()) return spec.status();
-  auto options = ParseSolveOptions(*args);
+  auto options = ParseSolveOptions(*args, limit_address_space);
   if (!options.ok()) return options.status();
   return SolveCommandLine{*std::move(args), *std::move(spec), *std::move(options)};
 }

@@ -48,7 +48,10 @@ class Args {
 // --no-symmetry, --no-ordering, --progress, --no-progress.
 extern const std::set<std::string> kSolveValueFlags;
 extern const std::set<std::string> kSolveBoolFlags;
-absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args);
+// limit_address_space: cap this process's address space at the budget
+// (LimitAddressSpace); the Python module passes false, the interpreter
+// outlives the solve.
+absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args, bool limit_address_space = true);
 
 // Progress lines on stderr: with --progress, or when stderr is a terminal
 // unless --no-progress.
@@ -63,7 +66,8 @@ struct SolveCommandLine {
   SolveOptions options;
 };
 absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(
-    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags);
+    const std::vector<std::string>& argv, const std::set<std::string>& extra_value_flags,
+    bool limit_address_space = true);
 
 }  // namespace gamebench
 
