@@ -401,8 +401,6 @@ PYBIND11_MODULE(gamebench, m) {
   m.def("solve", &Solve, py::arg("spec"), py::arg("solver") = "tt",
         py::arg("position") = py::none(), py::arg("time_limit") = py::none(),
         py::arg("memory") = py::none(), py::arg("threads") = py::none(),
-        "solve(spec, solver='tt', position=None, time_limit=None, memory=None, threads=None,\n"
-        "      **options) -> dict\n\n"
         "Solves one position, as `gamebench solve SPEC --json`, and returns that object.\n"
         "  spec        the game, e.g. 'tictactoe' or 'nim(heaps=3;4;5)'\n"
         "  solver      minimax, alphabeta, tt, retrograde or grundy (see solvers())\n"
@@ -418,9 +416,7 @@ PYBIND11_MODULE(gamebench, m) {
         py::arg("time_limit") = py::none(), py::arg("memory") = py::none(),
         py::arg("threads") = py::none(), py::arg("save") = py::none(),
         py::arg("checkpoint") = py::none(), py::arg("checkpoint_every") = py::none(),
-        "analyze(spec, solver='retrograde', time_limit=None, memory=None, threads=None,\n"
-        "        save=None, checkpoint=None, checkpoint_every=None, **options)\n"
-        "    -> (summary: dict, table: Table | None)\n\n"
+        "Returns (summary: dict, table: Table | None).\n\n"
         "Strongly solves a game, as `gamebench analyze SPEC --json`: the summary is that\n"
         "object; the table holds every reachable position (None when the time limit stopped\n"
         "the analysis). save=PATH also writes the table file; checkpoint=PATH saves progress\n"
@@ -432,8 +428,7 @@ PYBIND11_MODULE(gamebench, m) {
   m.def("grundy", &Grundy, py::arg("spec"), py::arg("upto"), py::arg("method") = "rare-common",
         py::arg("stop_when_proved") = false, py::arg("time_limit") = py::none(),
         py::arg("progress") = false,
-        "grundy(spec, upto, method='rare-common', stop_when_proved=False, time_limit=None,\n"
-        "       progress=False) -> (values: numpy.ndarray[uint16], info: dict)\n\n"
+        "Returns (values: numpy.ndarray[uint16], info: dict).\n\n"
         "The nim-sequence g(0..upto) of a heap game's rule, as `gamebench grundy SPEC --upto N\n"
         "--json`: values as a NumPy array, info the rest of that object (rule, period,\n"
         "preperiod, proved, stopped, ...). stop_when_proved ends early once the octal\n"
