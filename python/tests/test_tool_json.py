@@ -47,6 +47,11 @@ def test_solve_time_limit_is_incomplete():
     assert got["complete"] is False and got["value"] is None
 
 
+def test_analyze_time_limit_gives_no_table():
+    summary, table = gamebench.analyze("dodgem(n=5)", time_limit=0.2)
+    assert summary["complete"] is False and summary["value"] is None and table is None
+
+
 @pytest.mark.parametrize("spec", ["tictactoe", "dodgem", "kayles(n=7)", "nim(heaps=2;3;4)"])
 def test_analyze_equals_tool(tool_json, spec):
     expected = tool_json("analyze", spec, "--threads", "2")
