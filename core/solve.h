@@ -61,14 +61,33 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_;
 };
 
-// Lets a long search stop cleanly at a time limit. Searches call Poll() every
-// few thousand nodes; once it returns true they unwind and report what they
-// reached, marked incomplete.
+// A stop request from outside a run (the Python module's Ctrl-C): while a
+// CancelScope lives on a thread, every Deadline made on that thread also stops
+// once the scope's flag is set. Scopes nest; the innermost wins.
+class CancelScope {
+ public:
+  explicit CancelScope(const std::atomic<bool>* flag) : previous_(current_) { current_ = flag; }
+  ~CancelScope() { current_ = previous_; }
+  CancelScope(const CancelScope&) = delete;
+  CancelScope& operator=(const CancelScope&) = delete;
+  // The innermost scope's flag on this thread, or null.
+  static const std::atomic<bool>* Current() { return current_; }
+
+ private:
+  const std::atomic<bool>* previous_;
+  static inline thread_local const std::atomic<bool>* current_ = nullptr;
+};
+
+// Lets a long search stop cleanly at a time limit (or when cancelled, see
+// CancelScope). Searches call Poll() every few thousand nodes; once it returns
+// true they unwind and report what they reached, marked incomplete.
 class Deadline {
  public:
-  explicit Deadline(double seconds) : limit_(seconds) {}
+  explicit Deadline(double seconds) : limit_(seconds), cancel_(CancelScope::Current()) {}
   bool Poll() {
     if (stopped_.load(std::memory_order_relaxed)) return true;
+    if (cancel_ && cancel_->load(std::memory_order_relaxed))
+      stopped_.store(true, std::memory_order_relaxed);
     if (limit_ > 0 && watch_.Seconds() > limit_) stopped_.store(true, std::memory_order_relaxed);
     return stopped_.load(std::memory_order_relaxed);
   }
@@ -78,6 +97,7 @@ class Deadline {
 
  private:
   double limit_;
+  const std::atomic<bool>* cancel_;  // null: no CancelScope when made
   Stopwatch watch_;
   std::atomic<bool> stopped_{false};
 };

@@ -141,8 +141,9 @@ PeriodInfo FindPeriod(absl::Span<const uint16_t> g, int code_length);
 enum class ExtendStop { kUpto, kProved, kTimeLimit };
 const char* ExtendStopName(ExtendStop stop);  // "upto", "proved", "time limit"
 
-// Extends `seq` term by term to g(upto), in chunks of 64k terms, checking the
-// clock after each chunk (time_limit_seconds <= 0: none). With
+// Extends `seq` term by term to g(upto), in chunks of up to 64k terms (of
+// about 0.1 s each), polling a Deadline after each chunk (time_limit_seconds
+// <= 0: none; a CancelScope stops it too). With
 // stop_when_proved it also looks for a proved period at check points growing
 // by 1.25x and stops at the first one that proves it: so a proof costs at most
 // a quarter more terms than it needs. `progress` (may be null) gets

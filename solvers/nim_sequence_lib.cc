@@ -401,19 +401,27 @@ const char* ExtendStopName(ExtendStop stop) {
 
 absl::StatusOr<ExtendStop> ExtendSequence(NimSequence& seq, int64_t upto, bool stop_when_proved,
                                           double time_limit_seconds, Progress* progress) {
-  Stopwatch watch;
+  Deadline deadline(time_limit_seconds);  // also sees a CancelScope's stop request
   if (progress) progress->Phase("terms", static_cast<uint64_t>(upto) + 1);
   int64_t next_check = 64;
+  // Chunks of at most 64k terms, fewer when terms are slow (large heaps, the
+  // plain method), so that the deadline (a time limit, Ctrl-C in Python) is
+  // seen every ~0.1 s.
+  int64_t chunk = 1024;
   while (seq.size() <= upto) {
-    int64_t target = std::min<int64_t>(upto, seq.size() + 65535);
+    int64_t target = std::min<int64_t>(upto, seq.size() + chunk - 1);
     if (stop_when_proved) target = std::min(target, next_check);
+    Stopwatch chunk_watch;
     if (absl::Status st = seq.ExtendTo(target); !st.ok()) return st;
+    const double chunk_seconds = chunk_watch.Seconds();
+    if (chunk_seconds < 0.05 && chunk < 65536) chunk *= 2;
+    if (chunk_seconds > 0.2 && chunk > 16) chunk /= 2;
     if (progress) progress->Update(static_cast<uint64_t>(seq.size()));
     if (stop_when_proved && seq.size() - 1 >= next_check) {
       next_check += next_check / 4;
       if (FindPeriod(seq.values(), seq.rule().code_length()).proved) return ExtendStop::kProved;
     }
-    if (time_limit_seconds > 0 && watch.Seconds() > time_limit_seconds && seq.size() <= upto)
+    if (deadline.Poll() && seq.size() <= upto)
       return ExtendStop::kTimeLimit;
   }
   return ExtendStop::kUpto;

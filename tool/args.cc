@@ -104,7 +104,7 @@ bool WantsProgress(const Args& args) {
   return args.Has("progress") || (!args.Has("no-progress") && isatty(2));
 }
 
-absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
+absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args, bool limit_address_space) {
   SolveOptions o;
   auto t = args.GetDouble("time-limit", 0, 0, 1e9);
   if (!t.ok()) return t.status();
@@ -132,7 +132,7 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
     o.tt_bytes = *bytes;
   }
   o.tt_bytes = std::min(o.tt_bytes, o.memory_bytes);
-  LimitAddressSpace(o.memory_bytes);
+  if (limit_address_space) LimitAddressSpace(o.memory_bytes);
   auto threads = args.GetInt("threads", 0, 0, 1024);
   if (!threads.ok()) return threads.status();
   o.threads = static_cast<int>(*threads);
@@ -146,13 +146,14 @@ absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args) {
 }
 
 absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(const std::vector<std::string>& argv,
-                                                       const CommandLineSpec& command_line) {
+                                                       const CommandLineSpec& command_line,
+                                                       bool limit_address_space) {
   auto args = Args::Parse(argv, command_line);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "game SPEC"); !st.ok()) return st;
   auto spec = ParseSpec(args->positional()[0]);
   if (!spec.ok()) return spec.status();
-  auto options = ParseSolveOptions(*args);
+  auto options = ParseSolveOptions(*args, limit_address_space);
   if (!options.ok()) return options.status();
   return SolveCommandLine{*std::move(args), *std::move(spec), *std::move(options)};
 }

@@ -66,7 +66,10 @@ class Args {
 };
 
 // The shared solving flags (SolveFlags) parsed into options.
-absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args);
+// limit_address_space: cap this process's address space at the budget
+// (LimitAddressSpace); the Python module passes false, the interpreter
+// outlives the solve.
+absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args, bool limit_address_space = true);
 
 // Progress lines on stderr: with --progress, or when stderr is a terminal
 // unless --no-progress.
@@ -80,7 +83,8 @@ struct SolveCommandLine {
   SolveOptions options;
 };
 absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(const std::vector<std::string>& argv,
-                                                       const CommandLineSpec& command_line);
+                                                       const CommandLineSpec& command_line,
+                                                       bool limit_address_space = true);
 
 }  // namespace gamebench
 

@@ -13,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "core/json.h"
 #include "tool/commands.h"
+#include "tool/operations.h"
 
 namespace gamebench {
 namespace {
@@ -36,30 +37,6 @@ void PrintUsage(FILE* out) {
   std::fprintf(out,
                "\nSPEC is `name` or `name(key=value,...)`; list values are separated by ';'.\n"
                "Bad input prints one line on stderr and exits with status 2.\n");
-}
-
-// Error messages quote user input, which may hold newlines or be huge: fold
-// them to one printable line of bounded length.
-std::string OneLine(absl::string_view message) {
-  constexpr size_t kMaxLength = 400;
-  std::string out;
-  for (char c : message) {
-    if (out.size() >= kMaxLength) {
-      out += "...";
-      break;
-    }
-    unsigned char u = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (u < 0x20 || u == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 // With --json, a refusal is also one JSON object on stdout,

@@ -4,10 +4,10 @@
 
 #include <cstdio>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "tool/args.h"
 #include "tool/commands.h"
+#include "tool/operations.h"
 #include "tool/table_file.h"
 
 namespace gamebench {
@@ -28,24 +28,9 @@ absl::Status RunQuery(const std::vector<std::string>& argv) {
           if (!parsed.ok()) return parsed.status();
           s = *parsed;
         }
-        const uint64_t i = game.Index(s);
-        if (i >= table.index_size() || !(game.Unindex(i) == s) ||
-            retro::TagOf(table.entries[i]) == retro::kUnreached)
-          return absl::InvalidArgumentError(
-              absl::StrCat("position ", game.FormatState(s), " is not reachable from the start of ",
-                           table.game, ", so the table does not hold it"));
-        const uint16_t e = table.entries[i];
-        const Score value = RetrogradeSolver::ValueOf(e);
-        out.Set("game", table.game);
-        out.Set("position", game.FormatState(s));
-        out.Set("value", ScoreText(value, false));
-        if (s == game.Start())
-          out.Set("winner", value > 0 ? "first" : (value < 0 ? "second" : "draw"));
-        out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(e)));
-        Json moves = Json::MakeArray();
-        for (const auto& m : RetrogradeSolver::BestMoves(game, table, s)) moves.Push(m);
-        out.Set("best_moves", std::move(moves));
-        out.Set("terminal", game.Terminal(s).has_value());
+        absl::StatusOr<Json> answer = QueryJson(game, table, s);
+        if (!answer.ok()) return answer.status();
+        out = *std::move(answer);
         return absl::OkStatus();
       });
   if (!status.ok()) return status;

@@ -6,71 +6,22 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "core/memory.h"
 #include "tool/args.h"
 #include "tool/commands.h"
-#include "tool/dispatch.h"
-#include "tool/heap_solve.h"
+#include "tool/operations.h"
 
 namespace gamebench {
 
-const CommandLineSpec kSolveCommandLine = [] {
-  CommandLineSpec spec{"SPEC", {{"solver", "NAME"}, {"position", "POS"}, {"json"}}};
-  for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
-  return spec;
-}();
-
 absl::Status RunSolve(const std::vector<std::string>& argv) {
-  auto command_line = ParseSolveCommandLine(argv, kSolveCommandLine);
+  auto command_line = ParseSolveArgs(argv);
   if (!command_line.ok()) return command_line.status();
   const Args* args = &command_line->args;
-  const Spec* spec = &command_line->spec;
-  const SolveOptions* options = &command_line->options;
-  const std::string solver_name = args->Get("solver").value_or("tt");
-
-  SolveReport report;
-  // The Sprague–Grundy solver reads heap games without the search state's
-  // bounds (tool/heap_solve.h); other games, and misère games other than
-  // Nim, go through the game's state.
-  std::optional<absl::StatusOr<SolveReport>> heaps;
-  if (solver_name == "grundy") heaps = SolveHeapGame(*spec, args->Get("position"), *options);
-  absl::Status status = absl::OkStatus();
-  if (heaps) {
-    if (heaps->ok()) {
-      report = **heaps;
-    } else {
-      status = heaps->status();
-    }
-  } else {
-    status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-      typename G::State state = game.Start();
-      if (auto pos = args->Get("position")) {
-        auto parsed = game.ParseState(*pos);
-        if (!parsed.ok()) return parsed.status();
-        state = *parsed;
-      }
-      return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
-        if constexpr (S::template kAppliesTo<G>) {
-          // A solver may refuse up front (e.g. a table over the memory budget).
-          if constexpr (requires { S::Precheck(game, state, *options); }) {
-            if (auto st = S::Precheck(game, state, *options); !st.ok()) return st;
-          }
-          report = S::Solve(game, state, *options);
-          return absl::OkStatus();
-        } else {
-          return absl::InvalidArgumentError(absl::StrCat("solver '", S::kName,
-                                                         "' does not apply to game '", G::kName,
-                                                         "' (see `gamebench list`)"));
-        }
-      });
-    });
-  }
-  if (!status.ok()) return status;
+  absl::StatusOr<SolveReport> solved = SolveCommand(*command_line);
+  if (!solved.ok()) return solved.status();
+  const SolveReport& report = *solved;
 
   if (args->Has("json")) {
-    Json j = report.ToJson();
-    j.Set("peak_memory_bytes", PeakMemoryBytes());
-    std::printf("%s\n", j.Dump().c_str());
+    std::printf("%s\n", SolveJson(report).Dump().c_str());
   } else {
     std::printf("game:       %s\n", report.game.c_str());
     std::printf("position:   %s\n", report.position.c_str());

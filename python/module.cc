@@ -1,0 +1,436 @@
+// The Python module `gamebench` (docs/python.md): the tool's operations as
+// Python values, and the catalog's games for writing algorithms in Python.
+// The operations take the tool's flags as keyword arguments and go through
+// the tool's own parsers and code (tool/operations.h), so the dicts are the
+// tool's --json objects and the errors its one-line messages.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "python/game_handle.h"
+#include "python/run_released.h"
+#include "tool/operations.h"
+#include "tool/table_file.h"
+
+namespace py = pybind11;
+
+namespace gamebench {
+namespace {
+
+// ---- errors and values -----------------------------------------------------
+
+// Bad input: ValueError with the tool's message; a refused memory budget:
+// MemoryError; an internal failure: RuntimeError.
+[[noreturn]] void Raise(const absl::Status& status) {
+  const std::string message = OneLine(status.message());
+  PyObject* type = PyExc_ValueError;
+  if (status.code() == absl::StatusCode::kResourceExhausted) type = PyExc_MemoryError;
+  if (status.code() == absl::StatusCode::kInternal) type = PyExc_RuntimeError;
+  PyErr_SetString(type, message.c_str());
+  throw py::error_already_set();
+}
+
+template <typename T>
+T Check(absl::StatusOr<T> value) {
+  if (!value.ok()) Raise(value.status());
+  return *std::move(value);
+}
+
+py::object ToPython(const Json& j) {
+  if (j.is_null()) return py::none();
+  if (j.is_bool()) return py::bool_(j.as_bool());
+  if (j.is_int()) return py::int_(j.as_int());
+  if (j.is_double()) {
+    // The number as the tool prints it (6 significant digits), so that the
+    // dict equals json.loads of the tool's output.
+    double d = j.as_double();
+    if (!absl::SimpleAtod(j.Dump(), &d)) d = j.as_double();
+    return py::float_(d);
+  }
+  if (j.is_string()) return py::str(j.as_string());
+  if (j.is_array()) {
+    py::list out;
+    for (const Json& v : j.as_array()) out.append(ToPython(v));
+    return out;
+  }
+  py::dict out;
+  for (const auto& [k, v] : j.as_object()) out[py::str(k)] = ToPython(v);
+  return out;
+}
+
+// ---- positions ---------------------------------------------------------------
+
+// A position of a game: opaque, immutable, hashable.
+struct PyState {
+  std::shared_ptr<const GameHandle> game;
+  std::string bytes;
+};
+
+// A position argument: a State of the same game, or its text.
+std::string StateBytes(const GameHandle& game, const py::handle& position) {
+  if (py::isinstance<PyState>(position)) {
+    const PyState& s = position.cast<const PyState&>();
+    if (s.game->spec() != game.spec())
+      Raise(absl::InvalidArgumentError(absl::StrCat("a position of ", s.game->spec(),
+                                                    " is not a position of ", game.spec())));
+    return s.bytes;
+  }
+  if (py::isinstance<py::str>(position)) return Check(game.Parse(position.cast<std::string>()));
+  throw py::type_error("a position is a gamebench.State or its text (str)");
+}
+
+// The text of a position argument, for the tool's --position flag.
+std::string PositionText(const py::handle& position) {
+  if (py::isinstance<PyState>(position)) {
+    const PyState& s = position.cast<const PyState&>();
+    return s.game->Format(s.bytes);
+  }
+  if (py::isinstance<py::str>(position)) return position.cast<std::string>();
+  throw py::type_error("position is a gamebench.State or its text (str)");
+}
+
+// ---- keyword arguments to the tool's flags --------------------------------
+
+// name=True: --name; name=False: --no-name; name=None: absent; any other
+// value: --name=str(value). Underscores become dashes (time_limit:
+// --time-limit). The spec comes last, after "--", so it is never a flag.
+std::vector<std::string> ToolArgv(const std::string& spec, const py::dict& flags) {
+  std::vector<std::string> argv;
+  for (const auto& [key, value] : flags) {
+    if (value.is_none()) continue;
+    std::string name = py::str(key);
+    for (char& c : name)
+      if (c == '_') c = '-';
+    if (py::isinstance<py::bool_>(value)) {
+      argv.push_back(absl::StrCat(value.cast<bool>() ? "--" : "--no-", name));
+    } else if (name == "position") {
+      argv.push_back(absl::StrCat("--position=", PositionText(value)));
+    } else {
+      argv.push_back(absl::StrCat("--", name, "=", std::string(py::str(value))));
+    }
+  }
+  // Progress lines only when asked for: a script's stderr may be a terminal.
+  if (!flags.contains("progress")) argv.push_back("--no-progress");
+  argv.push_back("--");
+  argv.push_back(spec);
+  return argv;
+}
+
+py::dict Flags(py::kwargs options) {
+  py::dict flags;
+  for (const auto& [k, v] : options) flags[k] = v;
+  return flags;
+}
+
+// ---- operations ----------------------------------------------------------------
+
+py::object Solve(const std::string& spec, const std::string& solver, py::object position,
+                 py::object time_limit, py::object memory, py::object threads, py::kwargs options) {
+  py::dict flags = Flags(options);
+  flags["solver"] = solver;
+  flags["position"] = position;
+  flags["time_limit"] = time_limit;
+  flags["memory"] = memory;
+  flags["threads"] = threads;
+  const SolveCommandLine command_line =
+      Check(ParseSolveArgs(ToolArgv(spec, flags), /*limit_address_space=*/false));
+  absl::StatusOr<SolveReport> report;
+  RunReleased([&] { report = SolveCommand(command_line); });
+  return ToPython(SolveJson(Check(std::move(report))));
+}
+
+// A retrograde table with the game it was made for.
+struct PyTable {
+  std::shared_ptr<const GameHandle> game;
+  std::shared_ptr<const RetrogradeTable> table;
+
+  py::object Query(const py::object& position) const {
+    const std::string s = position.is_none() ? game->Start() : StateBytes(*game, position);
+    return ToPython(Check(game->Query(*table, s)));
+  }
+};
+
+std::shared_ptr<const GameHandle> HandleFor(const std::string& spec) {
+  return Check(GameHandleFor(spec));
+}
+
+py::tuple Analyze(const std::string& spec, const std::string& solver, py::object time_limit,
+                  py::object memory, py::object threads, py::object save, py::object checkpoint,
+                  py::object checkpoint_every, py::kwargs options) {
+  py::dict flags = Flags(options);
+  flags["solver"] = solver;
+  flags["time_limit"] = time_limit;
+  flags["memory"] = memory;
+  flags["threads"] = threads;
+  flags["save"] = save;
+  flags["checkpoint"] = checkpoint;
+  flags["checkpoint_every"] = checkpoint_every;
+  const AnalyzeCommandLine command_line =
+      Check(ParseAnalyzeArgs(ToolArgv(spec, flags), /*limit_address_space=*/false));
+  auto table = std::make_shared<RetrogradeTable>();
+  absl::StatusOr<Json> summary;
+  RunReleased([&] { summary = AnalyzeCommand(command_line, table.get()); });
+  const Json json = Check(std::move(summary));
+  py::object table_object = py::none();
+  if (json.Find("complete")->as_bool())
+    table_object = py::cast(PyTable{HandleFor(json.Find("game")->as_string()), table});
+  return py::make_tuple(ToPython(json), table_object);
+}
+
+PyTable LoadTable(const std::string& path) {
+  PyTable out;
+  absl::Status status;
+  {
+    py::gil_scoped_release release;
+    status = WithTableFile(path, [&]<typename G>(const G& game, RetrogradeTable& table) {
+      out.game = std::make_shared<GameHandleImpl<G>>(game);
+      out.table = std::make_shared<const RetrogradeTable>(std::move(table));
+      return absl::OkStatus();
+    });
+  }
+  if (!status.ok()) Raise(status);
+  return out;
+}
+
+py::tuple Grundy(const std::string& spec, py::object upto, const std::string& method,
+                 bool stop_when_proved, py::object time_limit, bool progress) {
+  py::dict flags;
+  flags["upto"] = upto;
+  flags["method"] = method;
+  if (stop_when_proved) flags["stop_when_proved"] = true;
+  flags["time_limit"] = time_limit;
+  flags["progress"] = progress;
+  const GrundyCommandLine command_line = Check(ParseGrundyArgs(ToolArgv(spec, flags)));
+  absl::StatusOr<GrundyRun> run;
+  RunReleased([&] { run = GrundyCommand(command_line); });
+  if (!run.ok()) Raise(run.status());
+  auto values = run->sequence->values();
+  py::array_t<uint16_t> array(static_cast<py::ssize_t>(values.size()));
+  std::copy(values.begin(), values.end(), array.mutable_data());
+  return py::make_tuple(array, ToPython(GrundyJson(command_line, *run, /*with_values=*/false)));
+}
+
+py::list ListPart(const char* key) { return ToPython(*ListJson().Find(key)); }
+
+// ---- the game API ----------------------------------------------------------------
+
+struct PyGame {
+  std::shared_ptr<const GameHandle> handle;
+  PyState Wrap(std::string bytes) const { return PyState{handle, std::move(bytes)}; }
+};
+
+}  // namespace
+}  // namespace gamebench
+
+using namespace gamebench;
+
+PYBIND11_MODULE(gamebench, m) {
+  m.doc() =
+      "gamebench: solve combinatorial games exactly (the `gamebench` tool, as Python values).\n\n"
+      "Results are the dicts of the tool's --json output; bad input raises ValueError with the\n"
+      "tool's one-line message, a memory budget a solver refuses raises MemoryError, and\n"
+      "Ctrl-C stops a long solve (KeyboardInterrupt). See docs/python.md.";
+
+  py::class_<PyState>(m, "State",
+                      "A position of a game: opaque and immutable. str() is its text (Game.format),\n"
+                      "equal positions compare equal and hash alike (by Game.key).")
+      .def("__str__", [](const PyState& s) { return s.game->Format(s.bytes); })
+      .def("__repr__",
+           [](const PyState& s) {
+             return absl::StrCat("gamebench.State(", s.game->spec(), ", '",
+                                 s.game->Format(s.bytes), "')");
+           })
+      .def("__eq__",
+           [](const PyState& a, const py::object& other) {
+             if (!py::isinstance<PyState>(other)) return false;
+             const PyState& b = other.cast<const PyState&>();
+             return a.game->spec() == b.game->spec() && a.game->Equal(a.bytes, b.bytes);
+           })
+      .def("__hash__", [](const PyState& s) { return py::hash(py::int_(s.game->Key(s.bytes))); })
+      .def_property_readonly(
+          "game", [](const PyState& s) { return s.game->spec(); },
+          "The canonical spec of the position's game.");
+
+  py::class_<PyGame>(m, "Game",
+                     "A game of the catalog, made by gamebench.game(spec). Positions are\n"
+                     "gamebench.State objects (or their text, wherever a position is taken);\n"
+                     "moves are their text, as in the tool's best_moves.")
+      .def_property_readonly("name", [](const PyGame& g) { return g.handle->name(); },
+                             "The catalog name, e.g. 'tictactoe'.")
+      .def_property_readonly("spec", [](const PyGame& g) { return g.handle->spec(); },
+                             "The canonical spec: every parameter explicit.")
+      .def_property_readonly("description", [](const PyGame& g) { return g.handle->description(); })
+      .def_property_readonly(
+          "scored", [](const PyGame& g) { return g.handle->scored(); },
+          "False: values are win (1), draw (0), loss (-1); True: integer scores.")
+      .def_property_readonly("min_score", [](const PyGame& g) { return g.handle->min_score(); })
+      .def_property_readonly("max_score", [](const PyGame& g) { return g.handle->max_score(); })
+      .def("start", [](const PyGame& g) { return g.Wrap(g.handle->Start()); },
+           "The start position.")
+      .def(
+          "moves",
+          [](const PyGame& g, const py::object& s) {
+            return g.handle->Moves(StateBytes(*g.handle, s));
+          },
+          py::arg("position"),
+          "The legal moves of a position, as text (empty when the game is over).")
+      .def(
+          "play",
+          [](const PyGame& g, const py::object& s, const std::string& move) {
+            return g.Wrap(Check(g.handle->Play(StateBytes(*g.handle, s), move)));
+          },
+          py::arg("position"), py::arg("move"),
+          "The position after a move (given as text); an illegal move raises ValueError.")
+      .def(
+          "terminal",
+          [](const PyGame& g, const py::object& s) {
+            return g.handle->Terminal(StateBytes(*g.handle, s));
+          },
+          py::arg("position"),
+          "None while the game goes on; when it is over, the value for the player to move\n"
+          "(1 win, 0 draw, -1 loss; the score in scored games).")
+      .def(
+          "format",
+          [](const PyGame& g, const py::object& s) {
+            return g.handle->Format(StateBytes(*g.handle, s));
+          },
+          py::arg("position"), "The text of a position (what the tool's --position takes).")
+      .def(
+          "parse",
+          [](const PyGame& g, const std::string& text) {
+            return g.Wrap(Check(g.handle->Parse(text)));
+          },
+          py::arg("text"), "The position a text names; a malformed or illegal one raises ValueError.")
+      .def(
+          "key",
+          [](const PyGame& g, const py::object& s) { return g.handle->Key(StateBytes(*g.handle, s)); },
+          py::arg("position"),
+          "The game's 64-bit key of a position (equal positions, equal keys).")
+      .def("__repr__",
+           [](const PyGame& g) { return absl::StrCat("gamebench.game('", g.handle->spec(), "')"); });
+
+  py::class_<PyTable>(m, "Table",
+                      "A retrograde table: every position reachable from the start with its value\n"
+                      "and remoteness, from gamebench.analyze() or gamebench.load_table(). Methods\n"
+                      "taking a position accept a gamebench.State or its text; None is the start.")
+      .def_property_readonly("game", [](const PyTable& t) { return t.table->game; },
+                             "The canonical spec of the table's game.")
+      .def_property_readonly("positions", [](const PyTable& t) { return t.table->positions; })
+      .def_property_readonly("wins", [](const PyTable& t) { return t.table->wins; })
+      .def_property_readonly("losses", [](const PyTable& t) { return t.table->losses; })
+      .def_property_readonly("draws", [](const PyTable& t) { return t.table->draws; })
+      .def_property_readonly("index_size", [](const PyTable& t) { return t.table->index_size(); })
+      .def("query", &PyTable::Query, py::arg("position") = py::none(),
+           "What `gamebench query FILE --position POS --json` prints: game, position, value,\n"
+           "winner (at the start), remoteness, best_moves, terminal. A position the table does\n"
+           "not hold (not reachable from the start) raises ValueError.")
+      .def(
+          "value",
+          [](const PyTable& t, const py::object& p) { return py::object(t.Query(p)["value"]); },
+          py::arg("position") = py::none(), "'win', 'loss' or 'draw', for the player to move.")
+      .def(
+          "remoteness",
+          [](const PyTable& t, const py::object& p) { return py::object(t.Query(p)["remoteness"]); },
+          py::arg("position") = py::none(),
+          "Plies to the end under optimal play (fastest win, slowest loss); None for a draw.")
+      .def(
+          "counts",
+          [](const PyTable& t) {
+            // Positions by value and remoteness: wins[k], losses[k] at remoteness k.
+            std::vector<uint64_t> wins, losses;
+            uint64_t draws = 0;
+            {
+              py::gil_scoped_release release;
+              const RetrogradeTable& table = *t.table;
+              for (uint64_t i = 0; i < table.index_size(); ++i) {
+                const uint16_t e = table.entries[i];
+                const auto tag = retro::TagOf(e);
+                if (tag == retro::kDraw) ++draws;
+                if (tag != retro::kWin && tag != retro::kLoss) continue;
+                auto& v = tag == retro::kWin ? wins : losses;
+                const size_t k = static_cast<size_t>(retro::LowOf(e));
+                if (wins.size() <= k) wins.resize(k + 1), losses.resize(k + 1);
+                ++v[k];
+              }
+            }
+            py::dict out;
+            out["wins"] = wins;
+            out["losses"] = losses;
+            out["draws"] = draws;
+            return out;
+          },
+          "Counts per level: {'wins': [...], 'losses': [...], 'draws': n}, where wins[k] and\n"
+          "losses[k] count the positions won or lost in exactly k plies.")
+      .def(
+          "save",
+          [](const PyTable& t, const std::string& path) {
+            absl::Status st;
+            {
+              py::gil_scoped_release release;
+              st = SaveRetrogradeTable(*t.table, path);
+            }
+            if (!st.ok()) Raise(st);
+          },
+          py::arg("path"),
+          "Writes the table file the tool writes (`analyze --save`), atomically; `gamebench\n"
+          "query` and gamebench.load_table() read it.")
+      .def("__repr__", [](const PyTable& t) {
+        return absl::StrCat("gamebench.Table('", t.table->game, "', ", t.table->positions,
+                            " positions)");
+      });
+
+  m.def("games", [] { return ListPart("games"); },
+        "The game catalog: what `gamebench list --json` gives under \"games\" (name,\n"
+        "description, params with defaults, capabilities).");
+  m.def("solvers", [] { return ListPart("solvers"); },
+        "The solver catalog: what `gamebench list --json` gives under \"solvers\" (name,\n"
+        "description, the games each applies to).");
+  m.def("game", [](const std::string& spec) { return PyGame{HandleFor(spec)}; }, py::arg("spec"),
+        "The game a spec names, e.g. game('tictactoe') or game('nim(heaps=3;4;5)'), for\n"
+        "playing positions in Python. A bad spec raises ValueError.");
+  m.def("solve", &Solve, py::arg("spec"), py::arg("solver") = "tt",
+        py::arg("position") = py::none(), py::arg("time_limit") = py::none(),
+        py::arg("memory") = py::none(), py::arg("threads") = py::none(),
+        "Solves one position, as `gamebench solve SPEC --json`, and returns that object.\n"
+        "  spec        the game, e.g. 'tictactoe' or 'nim(heaps=3;4;5)'\n"
+        "  solver      minimax, alphabeta, tt, retrograde or grundy (see solvers())\n"
+        "  position    a gamebench.State or its text; None: the start\n"
+        "  time_limit  seconds; a solve stopped by it has 'complete': False, 'value': None\n"
+        "  memory      budget for the tables: bytes (int) or text like '512M'; a budget a\n"
+        "              solver refuses raises MemoryError\n"
+        "  threads     for parallel solvers; None: all cores\n"
+        "  **options   the tool's other flags: tt_size='16M', symmetry=False,\n"
+        "              ordering=False, best_moves=False, progress=True (progress on stderr)\n"
+        "Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt) within a second.");
+  m.def("analyze", &Analyze, py::arg("spec"), py::arg("solver") = "retrograde",
+        py::arg("time_limit") = py::none(), py::arg("memory") = py::none(),
+        py::arg("threads") = py::none(), py::arg("save") = py::none(),
+        py::arg("checkpoint") = py::none(), py::arg("checkpoint_every") = py::none(),
+        "Returns (summary: dict, table: Table | None).\n\n"
+        "Strongly solves a game, as `gamebench analyze SPEC --json`: the summary is that\n"
+        "object; the table holds every reachable position (None when the time limit stopped\n"
+        "the analysis). save=PATH also writes the table file; checkpoint=PATH saves progress\n"
+        "every checkpoint_every seconds and resumes from it (see docs/checkpoints.md).\n"
+        "time_limit, memory, threads and **options as in solve(). Ctrl-C stops it.");
+  m.def("load_table", &LoadTable, py::arg("path"),
+        "Reads a table file written by `gamebench analyze --save` or Table.save(), checking\n"
+        "its checksum and its game; a damaged or foreign file raises ValueError.");
+  m.def("grundy", &Grundy, py::arg("spec"), py::arg("upto"), py::arg("method") = "rare-common",
+        py::arg("stop_when_proved") = false, py::arg("time_limit") = py::none(),
+        py::arg("progress") = false,
+        "Returns (values: numpy.ndarray[uint16], info: dict).\n\n"
+        "The nim-sequence g(0..upto) of a heap game's rule, as `gamebench grundy SPEC --upto N\n"
+        "--json`: values as a NumPy array, info the rest of that object (rule, period,\n"
+        "preperiod, proved, stopped, ...). stop_when_proved ends early once the octal\n"
+        "periodicity theorem proves a period. Ctrl-C stops it.");
+}

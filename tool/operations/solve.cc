@@ -1,0 +1,68 @@
+// `solve`: one position (the start by default) with one solver.
+
+#include "absl/strings/str_cat.h"
+#include "core/memory.h"
+#include "tool/commands.h"
+#include "tool/dispatch.h"
+#include "tool/heap_solve.h"
+#include "tool/operations.h"
+
+namespace gamebench {
+
+const CommandLineSpec kSolveCommandLine = [] {
+  CommandLineSpec spec{"SPEC", {{"solver", "NAME"}, {"position", "POS"}, {"json"}}};
+  for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
+  return spec;
+}();
+
+absl::StatusOr<SolveCommandLine> ParseSolveArgs(const std::vector<std::string>& argv,
+                                                bool limit_address_space) {
+  return ParseSolveCommandLine(argv, kSolveCommandLine, limit_address_space);
+}
+
+absl::StatusOr<SolveReport> SolveCommand(const SolveCommandLine& command_line) {
+  const Args* args = &command_line.args;
+  const Spec* spec = &command_line.spec;
+  const SolveOptions* options = &command_line.options;
+  const std::string solver_name = args->Get("solver").value_or("tt");
+
+  SolveReport report;
+  // The Sprague–Grundy solver reads heap games without the search state's
+  // bounds (tool/heap_solve.h); other games, and misère games other than
+  // Nim, go through the game's state.
+  if (solver_name == "grundy") {
+    if (auto heaps = SolveHeapGame(*spec, args->Get("position"), *options)) return *heaps;
+  }
+  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
+    typename G::State state = game.Start();
+    if (auto pos = args->Get("position")) {
+      auto parsed = game.ParseState(*pos);
+      if (!parsed.ok()) return parsed.status();
+      state = *parsed;
+    }
+    return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
+      if constexpr (S::template kAppliesTo<G>) {
+        // A solver may refuse up front (e.g. a table over the memory budget).
+        if constexpr (requires { S::Precheck(game, state, *options); }) {
+          if (auto st = S::Precheck(game, state, *options); !st.ok()) return st;
+        }
+        report = S::Solve(game, state, *options);
+        return absl::OkStatus();
+      } else {
+        return absl::UnimplementedError(absl::StrCat("solver '", S::kName,
+                                                     "' does not apply to game '", G::kName,
+                                                     "' (see `gamebench list`)"));
+      }
+    });
+  });
+  if (!status.ok()) return status;
+  return report;
+}
+
+Json SolveJson(const SolveReport& report) {
+  Json j = report.ToJson();
+  j.Set("peak_memory_bytes", PeakMemoryBytes());
+  return j;
+}
+
+}  // namespace gamebench
