@@ -31,8 +31,8 @@
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "core/growable_array.h"
-#include "core/progress.h"
 #include "core/heap_rule.h"
+#include "core/progress.h"
 
 namespace gamebench {
 
