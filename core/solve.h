@@ -17,7 +17,7 @@ namespace gamebench {
 // it and ignores the rest.
 struct SolveOptions {
   double time_limit_seconds = 0;        // 0: no limit
-  uint64_t node_limit = 0;              // depth-first searches stop after about this many nodes; 0: none
+  uint64_t node_limit = 0;              // searches stop near this many nodes; 0: none
   uint64_t memory_bytes = 0;            // budget for all tables; 0: the default share
   uint64_t tt_bytes = 64ull << 20;      // transposition table size (within memory_bytes)
   bool symmetry = true;                 // store canonical forms when the game has them

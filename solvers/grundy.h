@@ -19,8 +19,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
-#include "core/solve.h"
 #include "core/heap_rule.h"
+#include "core/solve.h"
 #include "solvers/nim_sequence.h"
 #include "solvers/search_common.h"
 #include "solvers/tt.h"

@@ -32,8 +32,8 @@
 #include "absl/types/span.h"
 #include "core/growable_array.h"
 #include "core/parallel.h"
-#include "core/progress.h"
 #include "core/heap_rule.h"
+#include "core/progress.h"
 
 namespace gamebench {
 
