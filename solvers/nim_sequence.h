@@ -54,6 +54,10 @@ class NimSequence {
   absl::Span<const uint16_t> values() const { return g_.span(); }
   uint16_t max_value() const { return max_value_; }
 
+  // The far splits a chunk must have before the next chunk's are prepared
+  // on a second core (default kParallelFarWork); tests set 0 to use it always.
+  void set_parallel_far_work(uint64_t splits) { parallel_far_work_ = splits; }
+
   // Counters: split pairs examined, and the current rare/common split.
   uint64_t pairs_examined() const { return pairs_; }
   uint32_t mask() const { return mask_; }
@@ -116,6 +120,7 @@ class NimSequence {
   absl::Status ComputeTerm(int64_t h);
   void MaybeChooseMask(int64_t h);  // after term h
   FarChunk far_, far_next_;
+  uint64_t parallel_far_work_ = kParallelFarWork;
   std::vector<uint32_t> snapshot_pos_;
   std::vector<uint16_t> snapshot_val_;
   uint64_t pairs_ = 0;

@@ -287,7 +287,7 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
     // rare positions); for a few dozen (0.56, 0.16) handing them over costs
     // more than preparing them at the next chunk's start.
     const uint64_t far_work = rare_pos_.size() * leave_two_.size() * kChunk;
-    if (end == n0 + kChunk - 1 && end < n && far_work >= kParallelFarWork) {
+    if (end == n0 + kChunk - 1 && end < n && far_work >= parallel_far_work_) {
       // The next chunk's far pairs on the other core: the rare positions
       // known now (a copy: this chunk may add some), terms below n0.
       snapshot_pos_.assign(rare_pos_.begin(), rare_pos_.end());

@@ -1,5 +1,6 @@
 #include "solvers/nim_sequence.h"
 
+#include <cstdlib>
 #include <random>
 
 #include "absl/strings/str_cat.h"
@@ -150,6 +151,22 @@ TEST(NimSequenceTest, OctalCodeErrors) {
   EXPECT_FALSE(HeapRule::ParseOctal("12").ok());
   EXPECT_EQ(Code("0.770").Name(), "0.77");
   EXPECT_EQ(Code("0.770").code_length(), 2);
+}
+
+// The next chunk's far splits prepared on a second core for every chunk
+// (normally only when they are many): the same terms as the plain mex, with
+// the terms written while the other core reads the earlier ones (run under
+// TSan too).
+TEST(NimSequenceTest, ParallelFarSplitsMatchPlain) {
+  const int n = std::getenv("GAMEBENCH_SANITIZED") ? 2500 : 8000;
+  for (const char* code : {"0.6", "0.144", "0.16"}) {
+    NimSequence fast(Code(code)), plain(Code(code), NimSequence::Method::kPlain);
+    fast.set_parallel_far_work(0);
+    ASSERT_TRUE(fast.ExtendTo(n / 2).ok());  // in two calls, the first ending mid-chunk
+    ASSERT_TRUE(fast.ExtendTo(n).ok());
+    ASSERT_TRUE(plain.ExtendTo(n).ok());
+    for (int h = 0; h <= n; ++h) ASSERT_EQ(fast[h], plain[h]) << code << " g(" << h << ")";
+  }
 }
 
 }  // namespace
