@@ -18,8 +18,8 @@
 // Text forms of a position (ParseState accepts both, FormatState writes the
 // board, the one form that is unique per position):
 //   - the moves played, one character per move, the 1-based column: "4453"
-//     (Pons' test files); columns 10..12 are written a, b, c. The empty
-//     string is the start.
+//     (Pons' test files); columns 10..12 are written a, b, c. The start
+//     is "-" (an empty text is refused as a likely mistake).
 //   - the board: h rows of w cells '.', 'x' (first player), 'o', top row
 //     first, rows separated by '/': "......./......./......./......./...o.../...x...".
 //   A text containing '/' is a board, any other a move sequence.
@@ -209,6 +209,11 @@ class Connect4 {
 
   absl::StatusOr<State> ParseState(absl::string_view text) const {
     if (text.find('/') != absl::string_view::npos) return ParseBoard(text);
+    // An empty text is more likely a mistake than the start: the start is "-".
+    if (text.empty())
+      return absl::InvalidArgumentError(
+          "connect4 position '': empty (the start is '-', or the empty board)");
+    if (text == "-") return Start();
     return ParseSequence(text);
   }
 

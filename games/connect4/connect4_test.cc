@@ -66,7 +66,8 @@ TEST(Connect4Test, SequenceAndBoardForms) {
   Connect4 g;
   EXPECT_EQ(g.FormatState(g.Start()),
             "......./......./......./......./......./.......");
-  EXPECT_EQ(Parse(g, ""), g.Start());
+  EXPECT_EQ(Parse(g, "-"), g.Start());
+  EXPECT_FALSE(g.ParseState("").ok());
   const State s = Parse(g, "4453");
   EXPECT_EQ(g.FormatState(s), "......./......./......./......./...o.../..oxx..");
   EXPECT_EQ(Parse(g, g.FormatState(s)), s);

@@ -6,7 +6,7 @@
 // Input, one position a line: `POSITION [EXPECTED]` (Pons' test files are
 // `MOVES SCORE`). Blank lines and lines starting with '#' are skipped; the
 // start position can be written in any form the game accepts that is not
-// empty (connect4: its board). A bad line stops the run with a one-line error
+// empty (connect4: `-`). A bad line stops the run with a one-line error
 // naming the line (exit status 2).
 //
 // Output: one JSON object a line on stdout, as `solve --json` prints (game,
