@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include <type_traits>
+
 #include "tbb/parallel_for.h"
 #include "tbb/task_arena.h"
 
@@ -46,8 +48,12 @@ void ParallelFor(const Range& range, const Body& body) {
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t c; (c = next.fetch_add(1)) < chunks;) {
-      const auto lo = begin + c * grain;
-      body(Range(lo, std::min(end, lo + grain), grain));
+      // In the range's own value type: a blocked_range<int> mixed with
+      // size_t would not deduce std::min's type.
+      using Value = std::remove_cv_t<decltype(begin)>;
+      const Value lo = static_cast<Value>(begin + static_cast<Value>(c * grain));
+      body(Range(lo, std::min<Value>(end, static_cast<Value>(lo + static_cast<Value>(grain))),
+                 grain));
     }
   };
   const int threads = static_cast<int>(
