@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -19,6 +20,20 @@
 #include "absl/types/span.h"
 
 namespace gamebench {
+
+// ThreadSanitizer does not follow mremap: pages moved by one thread and
+// reused by another look like a race. Under TSan the array grows by copying.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kGrowWithMremap = false;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+inline constexpr bool kGrowWithMremap = false;
+#else
+inline constexpr bool kGrowWithMremap = true;
+#endif
+#else
+inline constexpr bool kGrowWithMremap = true;
+#endif
 
 template <typename T>
 class GrowableArray {
@@ -57,10 +72,18 @@ class GrowableArray {
     if (n <= capacity_) return;
     const size_t page = 4096;
     const size_t bytes = (n * sizeof(T) + page - 1) / page * page;
-    void* p = data_ == nullptr
-                  ? ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-                  : ::mremap(data_, Bytes(), bytes, MREMAP_MAYMOVE);
-    if (p == MAP_FAILED) throw std::bad_alloc();
+    void* p;
+    if (data_ == nullptr || !kGrowWithMremap) {
+      p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED) throw std::bad_alloc();
+      if (data_ != nullptr) {
+        std::memcpy(p, data_, size_ * sizeof(T));
+        ::munmap(data_, Bytes());
+      }
+    } else {
+      p = ::mremap(data_, Bytes(), bytes, MREMAP_MAYMOVE);
+      if (p == MAP_FAILED) throw std::bad_alloc();
+    }
     data_ = static_cast<T*>(p);
     capacity_ = bytes / sizeof(T);
   }
