@@ -20,9 +20,8 @@
 #include <atomic>
 #include <cstddef>
 #include <thread>
-#include <vector>
-
 #include <type_traits>
+#include <vector>
 
 #include "tbb/parallel_for.h"
 #include "tbb/task_arena.h"
