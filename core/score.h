@@ -23,6 +23,13 @@ inline std::string ScoreText(Score s, bool scored) {
   return s > 0 ? "win" : (s < 0 ? "loss" : "draw");
 }
 
+// The winner named by the value of the start position (the first player is
+// the one to move at the start): "first", "second" or "draw". Every report
+// that names the winner takes the word from here.
+inline const char* WinnerText(Score value_at_start) {
+  return value_at_start > 0 ? "first" : (value_at_start < 0 ? "second" : "draw");
+}
+
 }  // namespace gamebench
 
 #endif  // GAMEBENCH_CORE_SCORE_H_

@@ -15,9 +15,7 @@ Json SolveReport::ToJson() const {
     j.Set("value", ScoreText(value, false));
   }
   if (from_start && complete) {
-    // The first player is the one to move at the start.
-    const char* winner = value > 0 ? "first" : (value < 0 ? "second" : "draw");
-    j.Set("winner", winner);
+    j.Set("winner", WinnerText(value));
   }
   Json moves = Json::MakeArray();
   for (const auto& m : best_moves) moves.Push(m);

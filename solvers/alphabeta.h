@@ -27,25 +27,9 @@ class AlphaBetaSolver {
   static SolveReport Solve(const G& game, const typename G::State& root,
                            const SolveOptions& options) {
     Search<G> search(game, options);
-    SolveReport report = StartReport(game, root, kName);
-    // Step 1: the value of the root.
-    report.value = search.AlphaBeta(root, game.MinScore(), game.MaxScore());
-    // Step 2: every root move that achieves it, each by a null-window test.
-    if (options.best_moves && !game.Terminal(root)) {
-      MoveListOf<G> moves;
-      game.GenerateMoves(root, moves);
-      for (auto m : moves) {
-        if (search.monitor.stopped()) break;
-        Score target = -report.value;  // the child's value when m is best
-        if (search.AlphaBeta(game.Play(root, m), target, target + 1) <= target)
-          report.best_moves.push_back(game.FormatMove(root, m));
-      }
-    }
-    report.complete = !search.monitor.stopped();
-    report.nodes = search.monitor.nodes();
-    report.seconds = search.monitor.seconds();
-    search.monitor.Finish();
-    return report;
+    return SolveFromRoot(game, root, options, kName, search, [&] {
+      return search.AlphaBeta(root, game.MinScore(), game.MaxScore());
+    });
   }
 
   // The bare search, for benchmarks: the value of `root` and the node count.

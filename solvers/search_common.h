@@ -29,6 +29,35 @@ SolveReport StartReport(const G& game, const typename G::State& root, absl::stri
   return report;
 }
 
+// The root of a depth-first search solver (alphabeta, tt), written once:
+// step 1, the value of the root (`root_value()`, e.g. a full-window search);
+// step 2, when options.best_moves, every root move that achieves it, each by
+// a null-window test of the child (cheap once a table holds most of the
+// tree). `search` has AlphaBeta(state, alpha, beta) and a SearchMonitor
+// `monitor`; the report says whether the search finished.
+template <Game G, typename Search, typename RootValue>
+SolveReport SolveFromRoot(const G& game, const typename G::State& root,
+                          const SolveOptions& options, absl::string_view solver, Search& search,
+                          RootValue&& root_value) {
+  SolveReport report = StartReport(game, root, solver);
+  report.value = root_value();
+  if (options.best_moves && !game.Terminal(root)) {
+    MoveListOf<G> moves;
+    game.GenerateMoves(root, moves);
+    for (auto m : moves) {
+      if (search.monitor.stopped()) break;
+      const Score target = -report.value;  // the child's value when m is best
+      if (search.AlphaBeta(game.Play(root, m), target, target + 1) <= target)
+        report.best_moves.push_back(game.FormatMove(root, m));
+    }
+  }
+  report.complete = !search.monitor.stopped();
+  report.nodes = search.monitor.nodes();
+  report.seconds = search.monitor.seconds();
+  search.monitor.Finish();
+  return report;
+}
+
 // Sorts moves by the game's heuristic, best first (a stable insertion sort:
 // move lists are short, and equal keys keep generation order so searches are
 // deterministic). A no-op for games without a heuristic.

@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/memory.h"
+#include "core/solver.h"
 #include "core/solve.h"
 #include "solvers/search_common.h"
 #include "solvers/transposition_table.h"
@@ -24,6 +25,8 @@ class TtSolver {
       "alpha-beta with a fixed-size transposition table of bounds; canonical forms under symmetry";
   template <typename G>
   static constexpr bool kAppliesTo = Acyclic<G>;  // depth-first: every play must end
+
+  using Table = TranspositionTable;  // ReusesTable (core/solver.h): batch keeps one
 
   // The table gets tt_bytes, but never more than the memory budget allows.
   static uint64_t TableBytes(const SolveOptions& options) {
@@ -47,25 +50,8 @@ class TtSolver {
                                     const SolveOptions& options, TranspositionTable& table,
                                     bool count_used = false) {
     Search<G> search(game, options, table);
-    SolveReport report = StartReport(game, root, kName);
-    // Step 1: the value of the root.
-    report.value = search.RootValue(root);
-    // Step 2: every root move that achieves it, each by a null-window test
-    // (cheap: the table already holds most of the tree).
-    if (options.best_moves && !game.Terminal(root)) {
-      MoveListOf<G> moves;
-      game.GenerateMoves(root, moves);
-      for (auto m : moves) {
-        if (search.monitor.stopped()) break;
-        Score target = -report.value;
-        if (search.AlphaBeta(game.Play(root, m), target, target + 1) <= target)
-          report.best_moves.push_back(game.FormatMove(root, m));
-      }
-    }
-    report.complete = !search.monitor.stopped();
-    report.nodes = search.monitor.nodes();
-    report.seconds = search.monitor.seconds();
-    search.monitor.Finish();
+    SolveReport report =
+        SolveFromRoot(game, root, options, kName, search, [&] { return search.RootValue(root); });
     report.stats = table.Stats(count_used);
     report.stats.Set("symmetry", search.use_symmetry);
     report.stats.Set("move_ordering", options.move_ordering);

@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
+#include "core/solver.h"
 #include "core/spec.h"
 #include "core/type_list.h"
 #include "games/catalog.h"
@@ -31,6 +32,18 @@ absl::Status WithGame(const Spec& spec, Fn&& fn) {
   });
   return result;
 }
+
+// Every catalog solver keeps the solver contract (core/solver.h) for every
+// catalog game it applies to, checked at compile time pair by pair.
+template <typename S, typename... G>
+consteval bool CheckSolverOverGames(TypeList<G...>) {
+  return (CheckSolverContract<S, G>() && ...);
+}
+template <typename... S, typename Games>
+consteval bool CheckSolverCatalog(TypeList<S...>, Games games) {
+  return (CheckSolverOverGames<S>(games) && ...);
+}
+static_assert(CheckSolverCatalog(SolverCatalog{}, GameCatalog{}));
 
 // Calls fn.template operator()<S>() for the solver named `name`, or returns
 // an error naming the unknown solver.

@@ -69,7 +69,7 @@ absl::StatusOr<Json> QueryJson(const G& game, const RetrogradeTable& table,
   out.Set("game", table.game);
   out.Set("position", game.FormatState(s));
   out.Set("value", ScoreText(value, false));
-  if (s == game.Start()) out.Set("winner", value > 0 ? "first" : (value < 0 ? "second" : "draw"));
+  if (s == game.Start()) out.Set("winner", WinnerText(value));
   out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(e)));
   Json moves = Json::MakeArray();
   for (const auto& m : RetrogradeSolver::BestMoves(game, table, s)) moves.Push(m);

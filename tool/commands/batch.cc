@@ -30,7 +30,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 #include "core/solve.h"
-#include "solvers/transposition_table.h"
+#include "core/solver.h"
 #include "tool/args.h"
 #include "tool/commands.h"
 #include "tool/dispatch.h"
@@ -38,6 +38,17 @@
 namespace gamebench {
 
 namespace {
+
+// The table type of a ReusesTable solver; a placeholder (never made) otherwise.
+template <typename S, typename G>
+struct TableOf {
+  struct type {};
+};
+template <typename S, typename G>
+  requires ReusesTable<S, G>
+struct TableOf<S, G> {
+  using type = typename S::Table;
+};
 
 struct BatchTotals {
   uint64_t positions = 0, nodes = 0, checked = 0, differing = 0, first_differing_line = 0;
@@ -47,11 +58,10 @@ template <typename G, typename S>
 absl::Status SolveLines(const G& game, std::istream& in, const std::string& source,
                         SolveOptions options, BatchTotals& totals) {
   options.progress = false;  // one JSON line per position is the progress
-  std::unique_ptr<TranspositionTable> table;
-  if constexpr (requires(TranspositionTable& t) {
-                  S::SolveWithTable(game, game.Start(), options, t);
-                }) {
-    table = std::make_unique<TranspositionTable>(S::TableBytes(options));
+  // A solver that can keep its table across positions keeps one for the file.
+  std::unique_ptr<typename TableOf<S, G>::type> table;
+  if constexpr (ReusesTable<S, G>) {
+    table = std::make_unique<typename S::Table>(S::TableBytes(options));
   }
   std::string line;
   for (uint64_t number = 1; std::getline(in, line); ++number) {
@@ -76,9 +86,7 @@ absl::Status SolveLines(const G& game, std::istream& in, const std::string& sour
       expected = v;
     }
     SolveReport report;
-    if constexpr (requires(TranspositionTable& t) {
-                    S::SolveWithTable(game, game.Start(), options, t);
-                  }) {
+    if constexpr (ReusesTable<S, G>) {
       report = S::SolveWithTable(game, *state, options, *table);
     } else {
       report = S::Solve(game, *state, options);

@@ -32,8 +32,7 @@ absl::Status RunSolve(const std::vector<std::string>& argv) {
       std::printf("value:      %s (for the player to move)\n",
                   ScoreText(report.value, report.scored).c_str());
       if (report.from_start)
-        std::printf("winner:     %s\n",
-                    report.value > 0 ? "first" : (report.value < 0 ? "second" : "draw"));
+        std::printf("winner:     %s\n", WinnerText(report.value));
       if (report.remoteness) std::printf("remoteness: %d plies\n", *report.remoteness);
       std::printf("best moves: %s\n", absl::StrJoin(report.best_moves, " ").c_str());
     }

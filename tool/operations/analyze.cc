@@ -85,7 +85,7 @@ absl::StatusOr<Json> AnalyzeCommand(const AnalyzeCommandLine& command_line,
           out.Set("draws", table->complete ? Json(table->draws) : Json(nullptr));
           if (table->complete) {
             out.Set("value", ScoreText(value, false));
-            out.Set("winner", value > 0 ? "first" : (value < 0 ? "second" : "draw"));
+            out.Set("winner", WinnerText(value));
             out.Set("remoteness",
                     value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(root)));
           } else {

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/memory.h"
+#include "core/solver.h"
 #include "tool/commands.h"
 #include "tool/dispatch.h"
 #include "tool/heap_solve.h"
@@ -43,7 +44,7 @@ absl::StatusOr<SolveReport> SolveCommand(const SolveCommandLine& command_line) {
     return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
       if constexpr (S::template kAppliesTo<G>) {
         // A solver may refuse up front (e.g. a table over the memory budget).
-        if constexpr (requires { S::Precheck(game, state, *options); }) {
+        if constexpr (HasPrecheck<S, G>) {
           if (auto st = S::Precheck(game, state, *options); !st.ok()) return st;
         }
         report = S::Solve(game, state, *options);
