@@ -16,6 +16,7 @@
 #include "core/type_list.h"
 #include "games/catalog.h"
 #include "solvers/catalog.h"
+#include "tool/solver_dispatch.h"
 
 namespace gamebench {
 
@@ -44,20 +45,6 @@ consteval bool CheckSolverCatalog(TypeList<S...>, Games games) {
   return (CheckSolverOverGames<S>(games) && ...);
 }
 static_assert(CheckSolverCatalog(SolverCatalog{}, GameCatalog{}));
-
-// Calls fn.template operator()<S>() for the solver named `name`, or returns
-// an error naming the unknown solver.
-template <typename Fn>
-absl::Status WithSolver(absl::string_view name, Fn&& fn) {
-  absl::Status result = absl::NotFoundError(
-      absl::StrCat("unknown solver '", name, "' (see `gamebench list`)"));
-  ForEachType(SolverCatalog{}, [&]<typename S>() {
-    if (name != S::kName) return false;
-    result = fn.template operator()<S>();
-    return true;
-  });
-  return result;
-}
 
 }  // namespace gamebench
 

@@ -53,30 +53,11 @@ absl::StatusOr<Json> AnalyzeCommand(const AnalyzeCommandLine& command_line,
                                     RetrogradeTable* table_out);
 
 // `query`: the object of `query --json` for position `s` of a table made for
-// `game` (checked by WithTableFile, tool/table_file.h).
+// `game` (checked by WithTableFile, tool/table_file.h); instantiated per game
+// like the solvers (tool/per_game.h).
 template <typename G>
 absl::StatusOr<Json> QueryJson(const G& game, const RetrogradeTable& table,
-                               const typename G::State& s) {
-  const uint64_t i = game.Index(s);
-  if (i >= table.index_size() || !(game.Unindex(i) == s) ||
-      retro::TagOf(table.entries[i]) == retro::kUnreached)
-    return absl::InvalidArgumentError(
-        absl::StrCat("position ", game.FormatState(s), " is not reachable from the start of ",
-                     table.game, ", so the table does not hold it"));
-  const uint16_t e = table.entries[i];
-  const Score value = RetrogradeSolver::ValueOf(e);
-  Json out = Json::MakeObject();
-  out.Set("game", table.game);
-  out.Set("position", game.FormatState(s));
-  out.Set("value", ScoreText(value, false));
-  if (s == game.Start()) out.Set("winner", WinnerText(value));
-  out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(e)));
-  Json moves = Json::MakeArray();
-  for (const auto& m : RetrogradeSolver::BestMoves(game, table, s)) moves.Push(m);
-  out.Set("best_moves", std::move(moves));
-  out.Set("terminal", game.Terminal(s).has_value());
-  return out;
-}
+                               const typename G::State& s);  // tool/per_game_unit.h
 
 // `grundy`: the parsed command line, then the computed nim-sequence.
 struct GrundyCommandLine {

@@ -20,97 +20,16 @@
 #include <fstream>
 #include <iostream>
 #include <istream>
-#include <memory>
-#include <sstream>
 #include <string>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
-#include "absl/strings/string_view.h"
-#include "absl/strings/strip.h"
 #include "core/solve.h"
-#include "core/solver.h"
 #include "tool/args.h"
 #include "tool/commands.h"
 #include "tool/dispatch.h"
+#include "tool/per_game.h"
 
 namespace gamebench {
-
-namespace {
-
-// The table type of a ReusesTable solver; a placeholder (never made) otherwise.
-template <typename S, typename G>
-struct TableOf {
-  struct type {};
-};
-template <typename S, typename G>
-  requires ReusesTable<S, G>
-struct TableOf<S, G> {
-  using type = typename S::Table;
-};
-
-struct BatchTotals {
-  uint64_t positions = 0, nodes = 0, checked = 0, differing = 0, first_differing_line = 0;
-};
-
-template <typename G, typename S>
-absl::Status SolveLines(const G& game, std::istream& in, const std::string& source,
-                        SolveOptions options, BatchTotals& totals) {
-  options.progress = false;  // one JSON line per position is the progress
-  // A solver that can keep its table across positions keeps one for the file.
-  std::unique_ptr<typename TableOf<S, G>::type> table;
-  if constexpr (ReusesTable<S, G>) {
-    table = std::make_unique<typename S::Table>(S::TableBytes(options));
-  }
-  std::string line;
-  for (uint64_t number = 1; std::getline(in, line); ++number) {
-    auto error = [&](const absl::Status& why) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(source, " line ", number, ": ", why.message()));
-    };
-    absl::string_view text = absl::StripAsciiWhitespace(line);
-    if (text.empty() || text[0] == '#') continue;
-    std::vector<absl::string_view> fields =
-        absl::StrSplit(text, absl::ByAnyChar(" \t"), absl::SkipEmpty());
-    if (fields.size() > 2)
-      return error(absl::InvalidArgumentError("expected `POSITION [EXPECTED]`"));
-    auto state = game.ParseState(fields[0]);
-    if (!state.ok()) return error(state.status());
-    std::optional<int64_t> expected;
-    if (fields.size() == 2) {
-      int64_t v;
-      if (!absl::SimpleAtoi(fields[1], &v))
-        return error(absl::InvalidArgumentError(
-            absl::StrCat("expected value '", fields[1], "' is not an integer")));
-      expected = v;
-    }
-    SolveReport report;
-    if constexpr (ReusesTable<S, G>) {
-      report = S::SolveWithTable(game, *state, options, *table);
-    } else {
-      report = S::Solve(game, *state, options);
-    }
-    Json j = report.ToJson();
-    j.Set("line", number);
-    j.Set("input", std::string(fields[0]));
-    ++totals.positions;
-    totals.nodes += report.nodes;
-    if (expected) {
-      const bool agrees = report.complete && report.value == *expected;
-      j.Set("expected", *expected);
-      j.Set("agrees", agrees);
-      ++totals.checked;
-      if (!agrees && totals.differing++ == 0) totals.first_differing_line = number;
-    }
-    std::printf("%s\n", j.Dump().c_str());
-    std::fflush(stdout);
-  }
-  if (in.bad()) return absl::InvalidArgumentError(absl::StrCat(source, ": read error"));
-  return absl::OkStatus();
-}
-
-}  // namespace
 
 const CommandLineSpec kBatchCommandLine = [] {
   CommandLineSpec spec{"SPEC", {{"positions", "FILE|-", true}, {"solver", "NAME"}}};
@@ -137,15 +56,7 @@ absl::Status RunBatch(const std::vector<std::string>& argv) {
   Stopwatch watch;
   absl::Status status =
       WithGame(command_line->spec, [&]<typename G>(const G& game) -> absl::Status {
-        return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
-          if constexpr (S::template kAppliesTo<G>) {
-            return SolveLines<G, S>(game, *in, source_name, command_line->options, totals);
-          } else {
-            return absl::InvalidArgumentError(absl::StrCat(
-                "solver '", S::kName, "' does not apply to game '", G::kName,
-                "' (see `gamebench list`)"));
-          }
-        });
+        return BatchGame(game, solver_name, *in, source_name, command_line->options, totals);
       });
   if (!status.ok()) return status;
   std::fprintf(stderr, "batch: %lu positions, %lu nodes, %.3f s; %lu expected values checked\n",

@@ -10,6 +10,7 @@
 #include "core/solve.h"
 #include "tool/args.h"
 #include "tool/commands.h"
+#include "tool/per_game.h"
 #include "tool/table_file.h"
 
 namespace gamebench {
@@ -27,7 +28,7 @@ absl::Status RunVerify(const std::vector<std::string>& argv) {
   Json out = Json::MakeObject();
   absl::Status status = WithTableFile(
       path, [&]<typename G>(const G& game, const RetrogradeTable& table) -> absl::Status {
-        if (auto st = RetrogradeSolver::Verify(game, table, static_cast<int>(*threads)); !st.ok())
+        if (auto st = VerifyTable(game, table, static_cast<int>(*threads)); !st.ok())
           return absl::InvalidArgumentError(
               absl::StrCat("table file '", path, "' fails verification: ", st.message()));
         out.Set("file", path);

@@ -10,6 +10,7 @@
 #include "tool/commands.h"
 #include "tool/dispatch.h"
 #include "tool/operations.h"
+#include "tool/per_game.h"
 
 namespace gamebench {
 
@@ -59,85 +60,10 @@ absl::StatusOr<AnalyzeCommandLine> ParseAnalyzeArgs(const std::vector<std::strin
 
 absl::StatusOr<Json> AnalyzeCommand(const AnalyzeCommandLine& command_line,
                                     RetrogradeTable* table_out) {
-  const SolveOptions* options = &command_line.solve.options;
-  const std::optional<std::string>& save = command_line.save;
-  const RetroCheckpointOptions& checkpoint = command_line.checkpoint;
   Json out = Json::MakeObject();
   absl::Status status =
       WithGame(command_line.solve.spec, [&]<typename G>(const G& game) -> absl::Status {
-        if constexpr (!RetrogradeSolver::kAppliesTo<G>) {
-          return absl::UnimplementedError(absl::StrCat(
-              "solver 'retrograde' does not apply to game '", G::kName,
-              "' (it needs a dense index and win/loss/draw values; see `gamebench list`)"));
-        } else {
-          absl::StatusOr<RetrogradeTable> table =
-              RetrogradeSolver::Analyze(game, game.Start(), *options, &checkpoint);
-          if (!table.ok()) return table.status();
-          const uint16_t root = table->entries[table->root_index];
-          const Score value = RetrogradeSolver::ValueOf(root);
-          out.Set("game", table->game);
-          out.Set("solver", RetrogradeSolver::kName);
-          out.Set("positions", table->positions);
-          // A run stopped by the time limit has not decided everything: its
-          // counts are not the game's.
-          out.Set("wins", table->complete ? Json(table->wins) : Json(nullptr));
-          out.Set("losses", table->complete ? Json(table->losses) : Json(nullptr));
-          out.Set("draws", table->complete ? Json(table->draws) : Json(nullptr));
-          if (table->complete) {
-            out.Set("value", ScoreText(value, false));
-            out.Set("winner", WinnerText(value));
-            out.Set("remoteness",
-                    value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(root)));
-          } else {
-            out.Set("value", nullptr);
-            out.Set("winner", nullptr);
-            out.Set("remoteness", nullptr);
-          }
-          out.Set("threads", table->threads);
-          out.Set("seconds", table->seconds);
-          out.Set("peak_memory_bytes", PeakMemoryBytes());
-          out.Set("complete", table->complete);
-          if (!table->complete) out.Set("stopped_at", table->stopped_at);
-          out.Set("index_size", table->index_size());
-          out.Set("table_bytes", table->index_size() * sizeof(uint16_t));
-          out.Set("bytes_per_position",
-                  static_cast<double>(RetrogradeSolver::MemoryNeeded(game)) / table->index_size());
-          out.Set("forward_levels", table->forward_levels);
-          out.Set("backward_levels", table->levels);
-          out.Set("forward_seconds", table->forward_seconds);
-          out.Set("backward_seconds", table->backward_seconds);
-          if (!checkpoint.path.empty()) {
-            out.Set("resumed_from",
-                    table->resumed_from.empty() ? Json(nullptr) : Json(table->resumed_from));
-            out.Set("checkpoints", table->checkpoints);
-          }
-          // Where a stopped run can resume from.
-          const std::string resume_note =
-              checkpoint.path.empty() || table->complete
-                  ? std::string()
-                  : absl::StrCat("; checkpoint '", checkpoint.path, "' saved at ",
-                                 table->checkpoint_at, ": run the same command again to resume");
-          if (save) {
-            if (!table->complete)
-              return absl::DeadlineExceededError(
-                  absl::StrCat("the analysis was stopped by the time limit at ", table->stopped_at,
-                               "; an incomplete table is not saved", resume_note));
-            if (auto st = SaveRetrogradeTable(*table, *save); !st.ok()) return st;
-            out.Set("file", *save);
-          }
-          if (!checkpoint.path.empty()) {
-            if (table->complete) {
-              RemoveRetroCheckpoint(checkpoint.path);
-              out.Set("checkpoint", nullptr);
-            } else {
-              out.Set("checkpoint", checkpoint.path);
-              std::fprintf(stderr, "analyze: stopped by the time limit at %s%s\n",
-                           table->stopped_at.c_str(), resume_note.c_str());
-            }
-          }
-          if (table_out && table->complete) *table_out = *std::move(table);
-          return absl::OkStatus();
-        }
+        return AnalyzeGame(game, command_line, table_out, out);
       });
   if (!status.ok()) return status;
   return out;

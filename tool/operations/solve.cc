@@ -2,11 +2,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/memory.h"
-#include "core/solver.h"
 #include "tool/commands.h"
 #include "tool/dispatch.h"
 #include "tool/heap_solve.h"
 #include "tool/operations.h"
+#include "tool/per_game.h"
 
 namespace gamebench {
 
@@ -41,20 +41,10 @@ absl::StatusOr<SolveReport> SolveCommand(const SolveCommandLine& command_line) {
       if (!parsed.ok()) return parsed.status();
       state = *parsed;
     }
-    return WithSolver(solver_name, [&]<typename S>() -> absl::Status {
-      if constexpr (S::template kAppliesTo<G>) {
-        // A solver may refuse up front (e.g. a table over the memory budget).
-        if constexpr (HasPrecheck<S, G>) {
-          if (auto st = S::Precheck(game, state, *options); !st.ok()) return st;
-        }
-        report = S::Solve(game, state, *options);
-        return absl::OkStatus();
-      } else {
-        return absl::UnimplementedError(absl::StrCat("solver '", S::kName,
-                                                     "' does not apply to game '", G::kName,
-                                                     "' (see `gamebench list`)"));
-      }
-    });
+    absl::StatusOr<SolveReport> solved = SolveGame(game, state, solver_name, *options);
+    if (!solved.ok()) return solved.status();
+    report = *std::move(solved);
+    return absl::OkStatus();
   });
   if (!status.ok()) return status;
   return report;
