@@ -3,6 +3,10 @@
 // The operations take the tool's flags as keyword arguments and go through
 // the tool's own parsers and code (tool/operations.h), so the dicts are the
 // tool's --json objects and the errors its one-line messages.
+//
+// Why over 400 lines: PYBIND11_MODULE is one block by nature (every binding
+// with its docstring, which is the module's help()); the helpers above it are
+// the conversions those bindings share.
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>

@@ -1,6 +1,11 @@
 #ifndef GAMEBENCH_SOLVERS_RETROGRADE_ENGINE_H_
 #define GAMEBENCH_SOLVERS_RETROGRADE_ENGINE_H_
 
+// Why over 400 lines: one class, the analysis's state (the table, two
+// frontier bitmaps, the level counters) shared by its forward and backward
+// passes; the front end, the table, the checkpoints and the verification are
+// already files of their own.
+
 // The parallel engine of retrograde analysis (solvers/retrograde.h is the
 // solver's front end, retrograde_verify.h re-checks a finished table).
 //

@@ -1,6 +1,10 @@
 #ifndef GAMEBENCH_GAMES_DODGEM_DODGEM_H_
 #define GAMEBENCH_GAMES_DODGEM_DODGEM_H_
 
+// Why over 400 lines: one game is one class (core/game.h); Dodgem's dense
+// index and its un-moves (Indexed, in the marked section) are half of it and
+// share the board's representation with the moves.
+
 // Dodgem (Colin Vout; Berlekamp, Conway and Guy, Winning Ways ch. 22).
 //
 // An n×n board (3 <= n <= 6). Blue starts with n-1 cars on the left edge, red

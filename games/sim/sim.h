@@ -1,6 +1,11 @@
 #ifndef GAMEBENCH_GAMES_SIM_SIM_H_
 #define GAMEBENCH_GAMES_SIM_SIM_H_
 
+// Why over 400 lines: one game is one class (core/game.h), and Sim implements
+// the contract and three refinements on it (Ordered, Symmetric, Indexed) in
+// the marked sections below; its compile-time tables come first. The
+// canonicaliser already has its own header (sim_canonical.h).
+
 // Sim on K_n (Simmons, 1969): n points, every pair joinable. Players
 // alternately colour one uncoloured edge, the first player red, the second
 // blue. A player who completes a triangle of its own colour loses at once; if
