@@ -32,9 +32,11 @@ from .runners import environment, run_claims, run_gbench, run_scaling, run_solve
 from .tool import Tool
 
 
-def render_only(out_dir, tool):
-    """Draws REPORT.md and the figures again from the JSON of the run in
-    OUT_DIR (after a change to the report's layout), without running anything."""
+def render(out_dir, tool, rendered_by=None):
+    """Draws REPORT.md and the figures from the JSON of the run in OUT_DIR.
+    The one rendering path: a run calls it once its JSON is written, and
+    --render-only calls it alone (after a change to the report's layout),
+    running nothing."""
     data = {}
     for name in ("run", "environment", "claims", "solvers", "scaling", "gbench"):
         path = os.path.join(out_dir, name + ".json")
@@ -50,9 +52,13 @@ def render_only(out_dir, tool):
         sys.exit(f"main job: error: {os.path.join(out_dir, 'run.json')} is not a {RUN_FORMAT} file")
     remove_figures(out_dir)
     args = argparse.Namespace(full=bool(run.get("full")), time_limit=float(run.get("time_limit", 3)))
-    commit = sh(["git", "rev-parse", "HEAD"])
     write_report(out_dir, data["environment"], args, data["claims"], data["solvers"], data["scaling"],
-                 data["gbench"], tool, float(run.get("total_seconds", 0)), rendered_by=commit)
+                 data["gbench"], tool, float(run.get("total_seconds", 0)), rendered_by=rendered_by)
+
+
+def render_only(out_dir, tool):
+    """--render-only: the rendering half of a run, from the JSON already in OUT_DIR."""
+    render(out_dir, tool, rendered_by=sh(["git", "rev-parse", "HEAD"]))
     log(f"drew {os.path.relpath(out_dir, ROOT)}/REPORT.md again from its JSON")
     return 0
 
@@ -141,7 +147,8 @@ def main():
            "machine": env["machine"], "total_seconds": total,
            "records": run_records(claims, solvers, scaling, gbench)}
     dump(os.path.join(out_dir, "run.json"), run)
-    write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, total)
+    # Rendered from the JSON just written, by the path --render-only takes.
+    render(out_dir, tool)
     if previous is not None and "compare" in tool.commands:
         compare_with_previous(tool_path, previous, os.path.join(out_dir, "run.json"))
     bad = [c["id"] for c in claims if c["status"] == "mismatch" or c["status"] in CLAIM_FAILED_TO_RUN]
