@@ -5,15 +5,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "tests/octal_code.h"
 
 namespace gamebench {
 namespace {
-
-HeapRule Code(const std::string& code) {
-  auto rule = HeapRule::ParseOctal(code);
-  EXPECT_TRUE(rule.ok()) << rule.status();
-  return *rule;
-}
 
 void ExpectMatchesDefinition(const HeapRule& rule, int n) {
   const std::vector<uint16_t> def = DefinitionNimSequence(rule, n);
@@ -57,32 +52,33 @@ TEST(NimSequenceTest, MatchesDefinitionOnOtherRules) {
   for (int h = 0; h <= 5000; ++h) EXPECT_EQ(nim[h], h);
 }
 
+// A code's period from 2000 terms, proved by the octal periodicity theorem;
+// returns the terms.
+std::vector<uint16_t> ExpectProvedPeriod(const char* code, int64_t period, int64_t preperiod) {
+  NimSequence seq(Code(code));
+  EXPECT_TRUE(seq.ExtendTo(2000).ok()) << code;
+  const PeriodInfo p = FindPeriod(seq.values(), 2);
+  EXPECT_TRUE(p.found && p.proved) << code;
+  EXPECT_EQ(p.period, period) << code;
+  EXPECT_EQ(p.preperiod, preperiod) << code;
+  return std::vector<uint16_t>(seq.values().begin(), seq.values().end());
+}
+
 // Kayles: period 12 from n = 71 (the last exceptional value is g(70)),
-// proved by the octal periodicity theorem once enough terms are known.
+// proved once enough terms are known.
 TEST(NimSequenceTest, KaylesPeriodIsProved) {
-  NimSequence seq(Code("0.77"));
-  ASSERT_TRUE(seq.ExtendTo(2000).ok());
-  PeriodInfo p = FindPeriod(seq.values(), 2);
-  EXPECT_TRUE(p.found);
-  EXPECT_EQ(p.period, 12);
-  EXPECT_EQ(p.preperiod, 71);
-  EXPECT_TRUE(p.proved);
-  EXPECT_NE(seq[70], seq[82]);
+  const std::vector<uint16_t> g = ExpectProvedPeriod("0.77", 12, 71);
+  ASSERT_GT(g.size(), 168u);
+  EXPECT_NE(g[70], g[82]);
   // Too short to prove: 2 n0 + 2 p + t - 1 = 167 terms beyond 0 are needed.
-  std::vector<uint16_t> prefix(seq.values().begin(), seq.values().begin() + 167);
+  std::vector<uint16_t> prefix(g.begin(), g.begin() + 167);
   EXPECT_FALSE(FindPeriod(prefix, 2).proved);
-  std::vector<uint16_t> enough(seq.values().begin(), seq.values().begin() + 168);
+  std::vector<uint16_t> enough(g.begin(), g.begin() + 168);
   EXPECT_TRUE(FindPeriod(enough, 2).proved);
 }
 
-TEST(NimSequenceTest, DawsonsKaylesPeriod34) {
-  NimSequence seq(Code("0.07"));
-  ASSERT_TRUE(seq.ExtendTo(2000).ok());
-  PeriodInfo p = FindPeriod(seq.values(), 2);
-  EXPECT_TRUE(p.proved);
-  EXPECT_EQ(p.period, 34);
-  EXPECT_EQ(p.preperiod, 53);
-}
+// Dawson's Kayles: period 34 from n = 53.
+TEST(NimSequenceTest, DawsonsKaylesPeriod34) { ExpectProvedPeriod("0.07", 34, 53); }
 
 TEST(NimSequenceTest, SubtractionPeriods) {
   NimSequence a(HeapRule::Subtraction({1, 2, 3}));

@@ -10,15 +10,10 @@
 
 #include "gtest/gtest.h"
 #include "solvers/octal_table.h"
+#include "tests/octal_code.h"
 
 namespace gamebench {
 namespace {
-
-HeapRule Code(const std::string& code) {
-  auto rule = HeapRule::ParseOctal(code);
-  EXPECT_TRUE(rule.ok()) << rule.status();
-  return *rule;
-}
 
 bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
 

@@ -70,39 +70,56 @@ class Sum : public HeapSystem {
     return std::make_pair(*misere, spec.args.empty() ? &kDefault.args : &spec.args);
   }
 
-  static absl::StatusOr<Sum> FromSpec(const Spec& spec) {
-    auto read = ReadSum(spec);
-    if (!read.ok()) return read.status();
-    auto misere = &read->first;
-    const std::vector<Spec>& args = *read->second;
-    std::vector<ComponentSpec> components;
-    std::vector<std::string> specs;
+  // Reads each component with `read.template operator()<G>(arg)`, G being
+  // the component type its name names: `read` keeps what it needs and returns
+  // the component's canonical spec and whether it is misère, or its error.
+  // The sum's own checks live here once: an unknown component name, and a
+  // misère component (a sum is played under one convention).
+  template <typename Read>
+  static absl::Status ReadComponents(const std::vector<Spec>& args, Read&& read) {
     for (const Spec& arg : args) {
       absl::Status status = absl::InvalidArgumentError(absl::StrCat(
           "sum: '", arg.name, "' cannot be a component (components: ", ComponentNames(), ")"));
       ForEachType(SumComponents{}, [&]<typename G>() {
         if (arg.name != G::kName) return false;
-        absl::StatusOr<G> game = G::FromSpec(arg);
-        if (!game.ok()) {
-          status = absl::InvalidArgumentError(absl::StrCat("sum: ", game.status().message()));
-          return true;
-        }
-        if (game->misere()) {
+        absl::StatusOr<std::pair<std::string, bool>> part = read.template operator()<G>(arg);
+        if (!part.ok()) {
+          status = absl::InvalidArgumentError(absl::StrCat("sum: ", part.status().message()));
+        } else if (part->second) {
           status = absl::InvalidArgumentError(absl::StrCat(
-              "sum: component '", game->CanonicalSpec(),
+              "sum: component '", part->first,
               "' is misere; a sum is played under one convention: give misere=true to the sum"));
-          return true;
+        } else {
+          status = absl::OkStatus();
         }
-        for (int c = 0; c < game->NumComponents(); ++c)
-          components.push_back({game->Rule(c), game->Heaps(game->Start(), c),
-                                absl::StrCat("sum: component ", specs.size() + 1)});
-        specs.push_back(game->CanonicalSpec());
-        status = absl::OkStatus();
         return true;
       });
       if (!status.ok()) return status;
     }
-    auto sys = HeapSystem::Make(std::move(components), *misere);
+    return absl::OkStatus();
+  }
+
+  static absl::StatusOr<Sum> FromSpec(const Spec& spec) {
+    auto read = ReadSum(spec);
+    if (!read.ok()) return read.status();
+    const bool misere = read->first;
+    std::vector<ComponentSpec> components;
+    std::vector<std::string> specs;
+    absl::Status status = ReadComponents(
+        *read->second,
+        [&]<typename G>(const Spec& arg) -> absl::StatusOr<std::pair<std::string, bool>> {
+          absl::StatusOr<G> game = G::FromSpec(arg);
+          if (!game.ok()) return game.status();
+          if (!game->misere()) {
+            for (int c = 0; c < game->NumComponents(); ++c)
+              components.push_back({game->Rule(c), game->Heaps(game->Start(), c),
+                                    absl::StrCat("sum: component ", specs.size() + 1)});
+            specs.push_back(game->CanonicalSpec());
+          }
+          return std::make_pair(game->CanonicalSpec(), game->misere());
+        });
+    if (!status.ok()) return status;
+    auto sys = HeapSystem::Make(std::move(components), misere);
     if (!sys.ok()) return sys.status();
     return Sum(*std::move(sys), std::move(specs));
   }
@@ -112,36 +129,26 @@ class Sum : public HeapSystem {
   static absl::StatusOr<HeapGameSpec> HeapSpecFromSpec(const Spec& spec) {
     auto read = ReadSum(spec);
     if (!read.ok()) return read.status();
-    auto misere = &read->first;
-    const std::vector<Spec>& args = *read->second;
-    HeapGameSpec sum{{}, *misere, HeapGameSpec::Style::kHeapSystem, ""};
+    const bool misere = read->first;
+    HeapGameSpec sum{{}, misere, HeapGameSpec::Style::kHeapSystem, ""};
     std::vector<std::string> specs;
-    for (const Spec& arg : args) {
-      absl::Status status = absl::InvalidArgumentError(absl::StrCat(
-          "sum: '", arg.name, "' cannot be a component (components: ", ComponentNames(), ")"));
-      ForEachType(SumComponents{}, [&]<typename G>() {
-        if (arg.name != G::kName) return false;
-        absl::StatusOr<HeapGameSpec> part = G::HeapSpecFromSpec(arg);
-        if (!part.ok()) {
-          status = absl::InvalidArgumentError(absl::StrCat("sum: ", part.status().message()));
-        } else if (part->misere) {
-          status = absl::InvalidArgumentError(absl::StrCat(
-              "sum: component '", part->canonical,
-              "' is misere; a sum is played under one convention: give misere=true to the sum"));
-        } else {
-          for (HeapGameSpec::Component& c : part->components) {
-            std::erase(c.heaps, 0);
-            sum.components.push_back(std::move(c));
+    absl::Status status = ReadComponents(
+        *read->second,
+        [&]<typename G>(const Spec& arg) -> absl::StatusOr<std::pair<std::string, bool>> {
+          absl::StatusOr<HeapGameSpec> part = G::HeapSpecFromSpec(arg);
+          if (!part.ok()) return part.status();
+          if (!part->misere) {
+            for (HeapGameSpec::Component& c : part->components) {
+              std::erase(c.heaps, 0);
+              sum.components.push_back(std::move(c));
+            }
+            specs.push_back(part->canonical);
           }
-          specs.push_back(part->canonical);
-          status = absl::OkStatus();
-        }
-        return true;
-      });
-      if (!status.ok()) return status;
-    }
+          return std::make_pair(part->canonical, part->misere);
+        });
+    if (!status.ok()) return status;
     sum.canonical = absl::StrCat("sum(", absl::StrJoin(specs, ","),
-                                 ",misere=", *misere ? "true" : "false", ")");
+                                 ",misere=", misere ? "true" : "false", ")");
     return sum;
   }
 
