@@ -83,6 +83,9 @@ class BasicParallelTtSolver {
   // perturbing to pay for the work it costs at every node.
   static constexpr int kAbdadaPlies = 12;
   static constexpr int kLazyPlies = 4;
+  // What an exclusive search returns for a position another thread searches:
+  // outside every score, so never mistaken for a value.
+  static constexpr Score kBusy = kScoreLimit + 1;
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,
@@ -221,7 +224,10 @@ class BasicParallelTtSolver {
     }
 
     // tt's AlphaBeta (tt.h) with the scheme's changes to the move order.
-    Score AlphaBeta(const State& s, Score alpha, Score beta, int ply, bool no_win_now = false) {
+    // `exclusive` (ABDADA): return kBusy at once if another thread is
+    // searching s; otherwise mark s as being searched while this call runs.
+    Score AlphaBeta(const State& s, Score alpha, Score beta, int ply, bool no_win_now = false,
+                    bool exclusive = false) {
       // Step 1: count the node; stop when this search is over.
       if (Visit()) return 0;
       const uint64_t key = KeyOf(s);
@@ -231,6 +237,21 @@ class BasicParallelTtSolver {
       MoveListOf<G> moves;
       bool non_losing = false;
       if (auto v = ApplyTactics(game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
+      if constexpr (kScheme == ParallelScheme::kAbdada) {
+        if (ply > 0 && ply <= kAbdadaPlies) {
+          if (exclusive && busy.Contains(key)) return kBusy;
+          busy.Mark(key);
+          const Score v = Search(s, key, alpha, beta, ply, moves, non_losing);
+          busy.Unmark(key);
+          return v;
+        }
+      }
+      return Search(s, key, alpha, beta, ply, moves, non_losing);
+    }
+
+    // Steps 3 to 6 of a node that tactics did not settle.
+    Score Search(const State& s, uint64_t key, Score alpha, Score beta, int ply,
+                 MoveListOf<G>& moves, bool non_losing) {
       // Step 3: the table.
       const uint64_t nodes_before = nodes;
       int hint = -1;
@@ -262,8 +283,16 @@ class BasicParallelTtSolver {
       Score best = std::numeric_limits<Score>::min();
       int best_index = -1;
       MoveList<uint8_t, G::kMaxMoves> deferred;
-      auto search_child = [&](int i, const State& child) {
-        const Score v = -AlphaBeta(child, -beta, -alpha, ply + 1, non_losing);
+      // Returns true on a cut-off; false with `deferred` grown when the
+      // child was busy.
+      auto search_child = [&](int i, bool exclusive) {
+        const Score r = AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, ply + 1, non_losing,
+                                  exclusive);
+        if (r == kBusy) {
+          deferred.push_back(static_cast<uint8_t>(i));
+          return false;
+        }
+        const Score v = -r;
         if (v > best) {
           best = v;
           best_index = i;
@@ -272,26 +301,8 @@ class BasicParallelTtSolver {
         return alpha >= beta;
       };
       bool cut = false;
-      for (int k = 0; k < n && !cut; ++k) {
-        const int i = order[k];
-        const State child = game.Play(s, moves[i]);
-        if constexpr (kScheme == ParallelScheme::kAbdada) {
-          if (ply < kAbdadaPlies) {
-            const uint64_t child_key = KeyOf(child);
-            if (k > 0 && busy.Contains(child_key)) {
-              deferred.push_back(static_cast<uint8_t>(i));
-              continue;
-            }
-            busy.Mark(child_key);
-            cut = search_child(i, child);
-            busy.Unmark(child_key);
-            continue;
-          }
-        }
-        cut = search_child(i, child);
-      }
-      for (int k = 0; k < deferred.size() && !cut; ++k)
-        cut = search_child(deferred[k], game.Play(s, moves[deferred[k]]));
+      for (int k = 0; k < n && !cut; ++k) cut = search_child(order[k], /*exclusive=*/k > 0);
+      for (int k = 0; k < deferred.size() && !cut; ++k) cut = search_child(deferred[k], false);
       if (stopped) return 0;  // an unfinished result is not stored
       // Step 6: store what the window proved.
       const Score lower = best > alpha0 ? best : game.MinScore();
