@@ -93,7 +93,8 @@ class BasicParallelTtSolver {
     const int threads =
         options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
     SharedTranspositionTable table(TtSolver::TableBytes(options));
-    Control control(options);
+    // One thread moves the table itself, where tt does (same nodes as tt).
+    Control control(options, threads, threads > 1 ? table.huge_pages_after() : 0);
     std::vector<Worker<G>> workers;
     workers.reserve(threads);
     auto busy = std::make_unique<BusyPositions>();
@@ -102,22 +103,30 @@ class BasicParallelTtSolver {
     uint64_t jobs = 0;
     // One search of `s` in [alpha, beta] by every thread; the first result wins.
     auto search = [&](const typename G::State& s, Score alpha, Score beta) {
-      ++jobs;
-      control.job_done.store(false, std::memory_order_relaxed);
       Score result = 0;
-      arena.execute([&] {
-        RunOnThreads(threads, [&](int t) {
-          Worker<G>& w = workers[t];
-          w.stopped = control.job_done.load(std::memory_order_relaxed) || control.deadline.stopped();
-          if (w.stopped) return;
-          const Score v = w.AlphaBeta(s, alpha, beta, 0);
-          if (!w.stopped && !control.job_done.exchange(true)) result = v;
+      bool done = false;
+      while (!done && !control.deadline.stopped()) {
+        ++jobs;
+        control.job_done.store(false, std::memory_order_relaxed);
+        control.pause.store(false, std::memory_order_relaxed);
+        arena.execute([&] {
+          RunOnThreads(threads, [&](int t) {
+            Worker<G>& w = workers[t];
+            w.stopped = control.job_done.load(std::memory_order_relaxed) ||
+                        control.deadline.stopped();
+            if (w.stopped) return;
+            const Score v = w.AlphaBeta(s, alpha, beta, 0);
+            if (!w.stopped && !control.job_done.exchange(true)) result = v;
+          });
         });
-      });
-      // Between searches no thread runs: the table may move to huge pages.
-      uint64_t stores = 0;
-      for (const Worker<G>& w : workers) stores += w.counters.stores;
-      if (!table.huge_pages() && stores >= table.huge_pages_after()) table.UseHugePages();
+        done = control.job_done.load(std::memory_order_relaxed);
+        // No thread runs now: the table may move to huge pages once the
+        // stores make them pay (a search paused for it starts again, and
+        // finds its finished subtrees in the table).
+        if (!table.huge_pages() &&
+            control.stores.load(std::memory_order_relaxed) >= table.huge_pages_after())
+          table.UseHugePages();
+      }
       return result;
     };
     auto stopped = [&] { return control.deadline.stopped(); };
@@ -172,23 +181,38 @@ class BasicParallelTtSolver {
   // CancelScope), the node count against the limit, progress, and the flag
   // that the current search has its result.
   struct Control {
-    explicit Control(const SolveOptions& options)
-        : deadline(options.time_limit_seconds),
+    Control(const SolveOptions& options, int thread_count, uint64_t huge_pages_after_stores)
+        : threads(thread_count),
+          deadline(options.time_limit_seconds),
           node_limit(options.node_limit),
+          huge_pages_after(huge_pages_after_stores),
           progress(options.progress) {
       progress.Phase("search");
     }
     // Every kPollInterval nodes of one thread: true when that thread stops.
-    bool Poll(int thread) {
+    // `new_stores`: the thread's table stores since its last poll.
+    bool Poll(int thread, uint64_t new_stores) {
       const uint64_t total = nodes.fetch_add(kPollInterval, std::memory_order_relaxed) + kPollInterval;
       if (thread == 0) progress.Update(total);  // only the calling thread prints
       if (node_limit && total >= node_limit) deadline.Stop();
-      return deadline.Poll() || job_done.load(std::memory_order_relaxed);
+      // Huge pages pay from here: every thread stops so that the caller can
+      // move the table (once: the move sets huge_pages()).
+      if (huge_pages_after &&
+          stores.fetch_add(new_stores, std::memory_order_relaxed) + new_stores >= huge_pages_after &&
+          !huge_pages_asked.exchange(true, std::memory_order_relaxed))
+        pause.store(true, std::memory_order_relaxed);
+      return deadline.Poll() || job_done.load(std::memory_order_relaxed) ||
+             pause.load(std::memory_order_relaxed);
     }
+    int threads;
     Deadline deadline;  // stopped(): the whole solve stops (time, nodes, cancel)
     uint64_t node_limit;
     std::atomic<uint64_t> nodes{0};
     std::atomic<bool> job_done{false};
+    std::atomic<bool> pause{false};  // stop this search, it will start again
+    std::atomic<uint64_t> stores{0};
+    uint64_t huge_pages_after;  // 0: the threads never pause for huge pages
+    std::atomic<bool> huge_pages_asked{false};
     Progress progress;
   };
 
@@ -205,6 +229,7 @@ class BasicParallelTtSolver {
     uint64_t nodes = 0;
     bool stopped = false;  // this thread's current search was abandoned
     SharedTranspositionTable::Counters counters;
+    uint64_t polled_stores = 0;
 
     Worker(const G& g, const SolveOptions& options, SharedTranspositionTable& t, Control& c,
            BusyPositions& b, int thread)
@@ -219,7 +244,13 @@ class BasicParallelTtSolver {
     uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
 
     bool Visit() {
-      if ((++nodes & (kPollInterval - 1)) == 0 && control.Poll(id)) stopped = true;
+      if ((++nodes & (kPollInterval - 1)) == 0) {
+        if (control.Poll(id, counters.stores - polled_stores)) stopped = true;
+        polled_stores = counters.stores;
+        if (control.threads == 1 && !table.huge_pages() &&
+            counters.stores >= table.huge_pages_after())
+          table.UseHugePages();  // the only thread: nobody else reads the table
+      }
       return stopped;
     }
 
