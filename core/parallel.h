@@ -25,6 +25,7 @@
 
 #include "tbb/parallel_for.h"
 #include "tbb/task_arena.h"
+#include "tbb/task_group.h"
 
 #if defined(__SANITIZE_THREAD__)
 #define GAMEBENCH_TSAN 1
@@ -60,6 +61,25 @@ void ParallelFor(const Range& range, const Body& body) {
   std::vector<std::thread> workers;
   for (int t = 1; t < threads; ++t) workers.emplace_back(work);
   work();
+  for (std::thread& w : workers) w.join();
+#endif
+}
+
+// Runs body(0), ..., body(n - 1) at once where the enclosing task arena has
+// threads for them: body(0) on the calling thread, the others as TBB tasks
+// (under ThreadSanitizer on std::threads, for the reasons above). A body must
+// never wait for another: TBB may start a task only after body(0) returned.
+template <typename Body>
+void RunOnThreads(int n, const Body& body) {
+#ifndef GAMEBENCH_TSAN
+  tbb::task_group group;
+  for (int i = 1; i < n; ++i) group.run([&body, i] { body(i); });
+  body(0);
+  group.wait();
+#else
+  std::vector<std::thread> workers;
+  for (int i = 1; i < n; ++i) workers.emplace_back([&body, i] { body(i); });
+  body(0);
   for (std::thread& w : workers) w.join();
 #endif
 }

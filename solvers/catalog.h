@@ -11,6 +11,7 @@
 #include "solvers/grundy.h"
 #include "solvers/minimax.h"
 #include "solvers/pns.h"
+#include "solvers/ptt.h"
 #include "solvers/retrograde.h"
 #include "solvers/tt.h"
 
@@ -23,7 +24,8 @@ using SolverCatalog = TypeList<
     RetrogradeSolver,
     GrundySolver,
     DfpnSolver,
-    PnsSolver>;
+    PnsSolver,
+    PttSolver>;
 
 }  // namespace gamebench
 

@@ -126,7 +126,7 @@ TEST(ToolTest, ListJsonNamesEveryGameAndSolver) {
 
 // The contract fields of `solve --json`, in every search solver.
 TEST(ToolTest, SolveJsonContract) {
-  for (const char* solver : {"minimax", "alphabeta", "tt", "pns", "dfpn"}) {
+  for (const char* solver : {"minimax", "alphabeta", "tt", "pns", "dfpn", "ptt"}) {
     const std::vector<std::string> args = {"solve", "tictactoe", "--solver", solver, "--json"};
     Json j = ParseOneObject(RunTool(args), Describe(args));
     ASSERT_TRUE(j.is_object());

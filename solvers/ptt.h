@@ -1,0 +1,352 @@
+#ifndef GAMEBENCH_SOLVERS_PTT_H_
+#define GAMEBENCH_SOLVERS_PTT_H_
+
+// Parallel alpha-beta with one shared transposition table (`ptt`): the search
+// of `tt` (same tactics, move ordering, table hint, symmetry, bounds, root
+// null-window bisection and best-move tests) run by N threads on oneTBB over
+// a lock-free table (solvers/shared_transposition_table.h).
+//
+// Every thread searches the same root window; the first to finish gives the
+// result and the others stop. Threads help each other only through the
+// table. Two ways of keeping them off each other's subtrees (docs/parallel-
+// search.md has the measurements):
+//   kLazySmp  helper threads search a different move first near the root
+//             (Lazy SMP's diversity without depth differences: these searches
+//             run to the end of the game).
+//   kAbdada   "simplified ABDADA" (Weill 1996; Kerrigan's variant): a thread
+//             marks the positions it is searching in a small shared table;
+//             another thread reaching one of them as a non-first move defers
+//             it, searches its other moves, and comes back to the deferred
+//             ones last, usually to find them in the table.
+// Either way each thread runs a complete, correct alpha-beta whose only
+// inputs from other threads are true bounds from the table, so the value is
+// exactly tt's; node counts differ from run to run.
+//
+// A separate solver rather than `tt --threads N`: tt stays the deterministic
+// single-threaded reference (its node counts are pinned in tests/
+// signature.txt, its table is reused across positions by the batch command),
+// and the comparison tables show the parallel search as a row of its own.
+// The root loop below mirrors TtSolver::RootValue (tt.h); once that loop is
+// shared in search_common.h both should call it.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "core/game.h"
+#include "core/memory.h"
+#include "core/parallel.h"
+#include "core/progress.h"
+#include "core/solve.h"
+#include "solvers/search_common.h"
+#include "solvers/shared_transposition_table.h"
+#include "solvers/tt.h"
+#include "tbb/task_arena.h"
+
+namespace gamebench {
+
+enum class ParallelScheme { kLazySmp, kAbdada };
+
+// Positions some thread is searching now (ABDADA): one key per slot, by hash.
+// A collision only makes a thread defer, or not defer, a move it need not.
+class BusyPositions {
+ public:
+  bool Contains(uint64_t key) const {
+    return key != 0 && slots_[Slot(key)].load(std::memory_order_relaxed) == key;
+  }
+  void Mark(uint64_t key) { slots_[Slot(key)].store(key, std::memory_order_relaxed); }
+  void Unmark(uint64_t key) {
+    uint64_t expected = key;
+    slots_[Slot(key)].compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+  }
+
+ private:
+  static constexpr int kBits = 15;  // 256 KiB: stays in L2
+  static size_t Slot(uint64_t key) { return BucketIndexOf(key, uint64_t{1} << kBits); }
+  std::array<std::atomic<uint64_t>, size_t{1} << kBits> slots_{};
+};
+
+template <ParallelScheme kScheme>
+class BasicParallelTtSolver {
+ public:
+  static constexpr absl::string_view kName = "ptt";
+  static constexpr absl::string_view kDescription =
+      "tt on N threads (--threads, 0: all cores) over one lock-free shared table; same value as tt";
+  template <typename G>
+  static constexpr bool kAppliesTo = TtSolver::kAppliesTo<G>;
+
+  // Near the root only: deeper, subtrees are too small for marking or
+  // perturbing to pay for the work it costs at every node.
+  static constexpr int kAbdadaPlies = 12;
+  static constexpr int kLazyPlies = 4;
+  // What an exclusive search returns for a position another thread searches:
+  // outside every score, so never mistaken for a value.
+  static constexpr Score kBusy = kScoreLimit + 1;
+
+  template <Game G>
+  static SolveReport Solve(const G& game, const typename G::State& root,
+                           const SolveOptions& options) {
+    const int threads =
+        options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    SharedTranspositionTable table(TtSolver::TableBytes(options));
+    // One thread moves the table itself, where tt does (same nodes as tt).
+    Control control(options, threads, threads > 1 ? table.huge_pages_after() : 0);
+    std::vector<Worker<G>> workers;
+    workers.reserve(threads);
+    auto busy = std::make_unique<BusyPositions>();
+    for (int t = 0; t < threads; ++t) workers.emplace_back(game, options, table, control, *busy, t);
+    tbb::task_arena arena(threads);
+    uint64_t jobs = 0;
+    // One search of `s` in [alpha, beta] by every thread; the first result wins.
+    auto search = [&](const typename G::State& s, Score alpha, Score beta) {
+      Score result = 0;
+      bool done = false;
+      while (!done && !control.deadline.stopped()) {
+        ++jobs;
+        control.job_done.store(false, std::memory_order_relaxed);
+        control.pause.store(false, std::memory_order_relaxed);
+        arena.execute([&] {
+          RunOnThreads(threads, [&](int t) {
+            Worker<G>& w = workers[t];
+            w.stopped = control.job_done.load(std::memory_order_relaxed) ||
+                        control.deadline.stopped();
+            if (w.stopped) return;
+            const Score v = w.AlphaBeta(s, alpha, beta, 0);
+            if (!w.stopped && !control.job_done.exchange(true)) result = v;
+          });
+        });
+        done = control.job_done.load(std::memory_order_relaxed);
+        // No thread runs now: the table may move to huge pages once the
+        // stores make them pay (a search paused for it starts again, and
+        // finds its finished subtrees in the table).
+        if (!table.huge_pages() &&
+            control.stores.load(std::memory_order_relaxed) >= table.huge_pages_after())
+          table.UseHugePages();
+      }
+      return result;
+    };
+    auto stopped = [&] { return control.deadline.stopped(); };
+
+    SolveReport report = StartReport(game, root, kName);
+    // Step 1: the value of the root, as tt finds it.
+    if constexpr (Tactical<G>) {
+      Score lo = game.MinScore(), hi = game.MaxScore();
+      while (lo < hi && !stopped()) {
+        Score mid = lo + (hi - lo) / 2;
+        if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
+        else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
+        const Score r = search(root, mid, mid + 1);
+        if (r <= mid) hi = r;
+        else lo = r;
+      }
+      report.value = lo;
+    } else {
+      report.value = search(root, game.MinScore(), game.MaxScore());
+    }
+    // Step 2: every root move that achieves it, each by a null-window test.
+    if (options.best_moves && !game.Terminal(root)) {
+      MoveListOf<G> moves;
+      game.GenerateMoves(root, moves);
+      for (auto m : moves) {
+        if (stopped()) break;
+        const Score target = -report.value;
+        if (search(game.Play(root, m), target, target + 1) <= target)
+          report.best_moves.push_back(game.FormatMove(root, m));
+      }
+    }
+    report.complete = !stopped();
+    SharedTranspositionTable::Counters counters;
+    for (const Worker<G>& w : workers) {
+      report.nodes += w.nodes;
+      counters += w.counters;
+    }
+    report.seconds = control.deadline.Elapsed();
+    control.progress.Finish();
+    report.stats = table.Stats(counters, /*count_used=*/true);
+    report.stats.Set("symmetry", workers[0].use_symmetry);
+    report.stats.Set("move_ordering", options.move_ordering);
+    report.stats.Set("threads", threads);
+    report.stats.Set("scheme", kScheme == ParallelScheme::kAbdada ? "abdada" : "lazy-smp");
+    report.stats.Set("searches", jobs);
+    report.stats.Set("main_thread_nodes", workers[0].nodes);
+    return report;
+  }
+
+ private:
+  // What the threads share besides the table: the clock (with the caller's
+  // CancelScope), the node count against the limit, progress, and the flag
+  // that the current search has its result.
+  struct Control {
+    Control(const SolveOptions& options, int thread_count, uint64_t huge_pages_after_stores)
+        : threads(thread_count),
+          deadline(options.time_limit_seconds),
+          node_limit(options.node_limit),
+          huge_pages_after(huge_pages_after_stores),
+          progress(options.progress) {
+      progress.Phase("search");
+    }
+    // Every kPollInterval nodes of one thread: true when that thread stops.
+    // `new_stores`: the thread's table stores since its last poll.
+    bool Poll(int thread, uint64_t new_stores) {
+      const uint64_t total = nodes.fetch_add(kPollInterval, std::memory_order_relaxed) + kPollInterval;
+      if (thread == 0) progress.Update(total);  // only the calling thread prints
+      if (node_limit && total >= node_limit) deadline.Stop();
+      // Huge pages pay from here: every thread stops so that the caller can
+      // move the table (once: the move sets huge_pages()).
+      if (huge_pages_after &&
+          stores.fetch_add(new_stores, std::memory_order_relaxed) + new_stores >= huge_pages_after &&
+          !huge_pages_asked.exchange(true, std::memory_order_relaxed))
+        pause.store(true, std::memory_order_relaxed);
+      return deadline.Poll() || job_done.load(std::memory_order_relaxed) ||
+             pause.load(std::memory_order_relaxed);
+    }
+    int threads;
+    Deadline deadline;  // stopped(): the whole solve stops (time, nodes, cancel)
+    uint64_t node_limit;
+    std::atomic<uint64_t> nodes{0};
+    std::atomic<bool> job_done{false};
+    std::atomic<bool> pause{false};  // stop this search, it will start again
+    std::atomic<uint64_t> stores{0};
+    uint64_t huge_pages_after;  // 0: the threads never pause for huge pages
+    std::atomic<bool> huge_pages_asked{false};
+    Progress progress;
+  };
+
+  template <Game G>
+  struct Worker {
+    using State = typename G::State;
+    const G& game;
+    bool ordering;
+    bool use_symmetry;
+    SharedTranspositionTable& table;
+    Control& control;
+    BusyPositions& busy;
+    int id;
+    uint64_t nodes = 0;
+    bool stopped = false;  // this thread's current search was abandoned
+    SharedTranspositionTable::Counters counters;
+    uint64_t polled_stores = 0;
+
+    Worker(const G& g, const SolveOptions& options, SharedTranspositionTable& t, Control& c,
+           BusyPositions& b, int thread)
+        : game(g),
+          ordering(options.move_ordering),
+          use_symmetry(Symmetric<G> && options.symmetry),
+          table(t),
+          control(c),
+          busy(b),
+          id(thread) {}
+
+    uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
+
+    bool Visit() {
+      if ((++nodes & (kPollInterval - 1)) == 0) {
+        if (control.Poll(id, counters.stores - polled_stores)) stopped = true;
+        polled_stores = counters.stores;
+        if (control.threads == 1 && !table.huge_pages() &&
+            counters.stores >= table.huge_pages_after())
+          table.UseHugePages();  // the only thread: nobody else reads the table
+      }
+      return stopped;
+    }
+
+    // tt's AlphaBeta (tt.h) with the scheme's changes to the move order.
+    // `exclusive` (ABDADA): return kBusy at once if another thread is
+    // searching s; otherwise mark s as being searched while this call runs.
+    Score AlphaBeta(const State& s, Score alpha, Score beta, int ply, bool no_win_now = false,
+                    bool exclusive = false) {
+      // Step 1: count the node; stop when this search is over.
+      if (Visit()) return 0;
+      const uint64_t key = KeyOf(s);
+      table.Prefetch(key);
+      // Step 2: the end of the game; tactics.
+      if (auto t = game.Terminal(s)) return *t;
+      MoveListOf<G> moves;
+      bool non_losing = false;
+      if (auto v = ApplyTactics(game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
+      if constexpr (kScheme == ParallelScheme::kAbdada) {
+        if (ply > 0 && ply <= kAbdadaPlies) {
+          if (exclusive && busy.Contains(key)) return kBusy;
+          busy.Mark(key);
+          const Score v = Search(s, key, alpha, beta, ply, moves, non_losing);
+          busy.Unmark(key);
+          return v;
+        }
+      }
+      return Search(s, key, alpha, beta, ply, moves, non_losing);
+    }
+
+    // Steps 3 to 6 of a node that tactics did not settle.
+    Score Search(const State& s, uint64_t key, Score alpha, Score beta, int ply,
+                 MoveListOf<G>& moves, bool non_losing) {
+      // Step 3: the table.
+      const uint64_t nodes_before = nodes;
+      int hint = -1;
+      SharedTranspositionTable::Bounds e;
+      if (table.Probe(key, e, counters)) {
+        if (e.lower >= beta) return e.lower;
+        if (e.upper <= alpha) return e.upper;
+        if (e.lower == e.upper) return e.lower;
+        alpha = std::max<Score>(alpha, e.lower);
+        beta = std::min<Score>(beta, e.upper);
+        if (e.move != 255) hint = e.move;
+      }
+      // Step 4: moves in heuristic order; `order` lists indices into it, the
+      // table's move first (the table keeps heuristic indices, as tt's does).
+      if (!non_losing) game.GenerateMoves(s, moves);
+      if (ordering) OrderMoves(game, s, moves);
+      const int n = moves.size();
+      MoveList<uint8_t, G::kMaxMoves> order;
+      for (int i = 0; i < n; ++i) order.push_back(static_cast<uint8_t>(i));
+      if (ordering) MoveToFront(order, hint);
+      if constexpr (kScheme == ParallelScheme::kLazySmp) {
+        // Helpers start elsewhere near the root: thread t tries the move t
+        // places down first, so that threads fill different subtrees.
+        if (id > 0 && ply < kLazyPlies && n > 1) MoveToFront(order, id % n);
+      }
+      // Step 5: fail-soft alpha-beta over the children; ABDADA defers the
+      // children another thread is searching to a second pass.
+      const Score alpha0 = alpha;
+      Score best = std::numeric_limits<Score>::min();
+      int best_index = -1;
+      MoveList<uint8_t, G::kMaxMoves> deferred;
+      // Returns true on a cut-off; false with `deferred` grown when the
+      // child was busy.
+      auto search_child = [&](int i, bool exclusive) {
+        const Score r = AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, ply + 1, non_losing,
+                                  exclusive);
+        if (r == kBusy) {
+          deferred.push_back(static_cast<uint8_t>(i));
+          return false;
+        }
+        const Score v = -r;
+        if (v > best) {
+          best = v;
+          best_index = i;
+          if (v > alpha) alpha = v;
+        }
+        return alpha >= beta;
+      };
+      bool cut = false;
+      for (int k = 0; k < n && !cut; ++k) cut = search_child(order[k], /*exclusive=*/k > 0);
+      for (int k = 0; k < deferred.size() && !cut; ++k) cut = search_child(deferred[k], false);
+      if (stopped) return 0;  // an unfinished result is not stored
+      // Step 6: store what the window proved.
+      const Score lower = best > alpha0 ? best : game.MinScore();
+      const Score upper = best < beta ? best : game.MaxScore();
+      table.Store(key, lower, upper, best_index, nodes - nodes_before, counters);
+      return best;
+    }
+  };
+};
+
+// The scheme kept by measurement (docs/parallel-search.md).
+using PttSolver = BasicParallelTtSolver<ParallelScheme::kAbdada>;
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_PTT_H_
