@@ -16,7 +16,11 @@
 //
 // State: two 9-bit masks, the marks of the player to move and of the player
 // who just moved (as in Pons' connect4: a move is `{other, mover | bit}`, and
-// the game is over when `other` holds a line). Whose turn it is follows from
+// the game is over when `other` holds a line).
+//
+// Tiers [Tiered]: tier t = the t marks on the board; every move goes to t+1.
+// Index within tier t: the colex rank of the occupied cells times
+// C(t, floor(t/2)), plus the colex rank of which occupied cells are O's. Whose turn it is follows from
 // the parity of the number of marks, so the 18 bits are an exact key.
 
 #include <array>
@@ -28,6 +32,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "core/combinatorics.h"
 #include "core/game.h"
 
 namespace gamebench {
@@ -201,6 +206,25 @@ class TicTacToe {
       const uint16_t back = static_cast<uint16_t>(s.other & ~(marks & -marks));
       if (!kHasLine[back]) parents.push_back(State{back, s.mover});
     }
+  }
+
+  // [Tiered] See the top of the file.
+  int NumTiers() const { return kCells + 1; }
+  int TierOf(const State& s) const { return __builtin_popcount(s.mover | s.other); }
+  void ChildTiers(int t, std::vector<int>& out) const {
+    if (t < kCells) out.push_back(t + 1);
+  }
+  uint64_t TierSize(int t) const { return Binomial(kCells, t) * Binomial(t, t / 2); }
+  uint64_t TierIndex(const State& s) const {
+    const uint16_t occupied = s.mover | s.other;
+    const int t = __builtin_popcount(occupied);
+    return ColexRank(occupied) * Binomial(t, t / 2) + ColexRank(PackBits(OMarks(s), occupied));
+  }
+  State TierUnindex(int t, uint64_t i) const {
+    const uint64_t colourings = Binomial(t, t / 2);
+    const uint64_t occupied = ColexUnrank(i / colourings, t, kCells);
+    const uint64_t o = UnpackBits(ColexUnrank(i % colourings, t / 2, t), occupied);
+    return FromMarks(static_cast<uint16_t>(occupied ^ o), static_cast<uint16_t>(o));
   }
 
  private:
