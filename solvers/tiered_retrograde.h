@@ -178,8 +178,8 @@ class TieredRetrograde {
     std::error_code ec;
     std::filesystem::create_directories(options_.dir, ec);
     if (!std::filesystem::is_directory(options_.dir))
-      return absl::InvalidArgumentError(
-          absl::StrCat("tier directory '", options_.dir, "': cannot create it"));
+      Fail(absl::StrCat("tier directory '", options_.dir, "': cannot create it"));
+    if (auto st = TakeError(); !st.ok()) return st;
     // Shards of a run with another number of ranks would mix with ours.
     for (const auto& entry : std::filesystem::directory_iterator(options_.dir, ec)) {
       const std::string name = entry.path().filename().string();
