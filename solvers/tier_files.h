@@ -71,6 +71,10 @@ struct TierValues {
 absl::StatusOr<TierValues> LoadTierValues(const std::string& dir, const std::string& game, int tier,
                                           uint64_t tier_size, ZeroedArray<uint16_t>& entries);
 
+// The game (canonical spec) whose value shards `dir` holds, read from the
+// first shard's preamble; an error when `dir` holds none.
+absl::StatusOr<std::string> TierDirectoryGame(const std::string& dir);
+
 // The rank counts whose value shards of `tier` exist in `dir` (for messages).
 std::vector<int> TierShardRankCounts(const std::string& dir, int tier);
 

@@ -51,7 +51,7 @@ absl::Status SaveTierShard(const std::string& path, const TierShardHeader& h, co
 absl::StatusOr<TierShardHeader> LoadTierShard(const std::string& path,
                                               const TierShardHeader& expected,
                                               std::vector<char>& out) {
-  ChecksummedReader in(path, "tier ", "; remove the tier directory to start over");
+  ChecksummedReader in(path, "tier ", "(remove the tier directory to start over)");
   if (auto st = in.Open(kTierMagic, kTierVersion, "tier file"); !st.ok()) return st;
   TierShardHeader h;
   h.game = in.spec();
@@ -95,6 +95,22 @@ absl::StatusOr<TierShardHeader> LoadTierShard(const std::string& path,
   if (!in.Read(out.data(), bytes)) return in.Error("truncated data");
   if (auto st = in.CheckChecksum(); !st.ok()) return st;
   return h;
+}
+
+absl::StatusOr<std::string> TierDirectoryGame(const std::string& dir) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("tier-", 0) != 0 || name.find(".values.") == std::string::npos ||
+        name.find(".tmp.") != std::string::npos)
+      continue;
+    ChecksummedReader in(entry.path().string(), "tier ");
+    if (auto st = in.Open(kTierMagic, kTierVersion, "tier file"); !st.ok()) return st;
+    return in.spec();
+  }
+  return absl::NotFoundError(
+      absl::StrCat("tier directory '", dir, "': no tier files (run `gamebench analyze SPEC --tiers ",
+                   dir, "` first)"));
 }
 
 std::vector<int> TierShardRankCounts(const std::string& dir, int tier) {
