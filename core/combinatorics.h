@@ -67,6 +67,24 @@ inline uint64_t UnpackBits(uint64_t packed, uint64_t mask) {
   return out;
 }
 
+// A two-player board with t occupied cells out of n, floor(t/2) of them the
+// second player's: ranked as the occupied set (colex among the n cells) times
+// C(t, floor(t/2)), plus the second player's cells among the occupied ones.
+// Dense: the ranks of a tier are exactly 0 .. C(n, t) * C(t, floor(t/2)) - 1.
+inline uint64_t SplitSetCount(int n, int t) { return Binomial(n, t) * Binomial(t, t / 2); }
+inline uint64_t SplitSetRank(uint64_t occupied, uint64_t second) {
+  const int t = std::popcount(occupied);
+  return ColexRank(occupied) * Binomial(t, t / 2) + ColexRank(PackBits(second, occupied));
+}
+struct SplitSet {
+  uint64_t occupied, second;
+};
+inline SplitSet SplitSetUnrank(uint64_t rank, int t, int n) {
+  const uint64_t colourings = Binomial(t, t / 2);
+  const uint64_t occupied = ColexUnrank(rank / colourings, t, n);
+  return {occupied, UnpackBits(ColexUnrank(rank % colourings, t / 2, t), occupied)};
+}
+
 }  // namespace gamebench
 
 #endif  // GAMEBENCH_CORE_COMBINATORICS_H_

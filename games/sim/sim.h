@@ -467,19 +467,13 @@ class Sim {
   void ChildTiers(int t, std::vector<int>& out) const {
     if (t < num_edges_) out.push_back(t + 1);
   }
-  uint64_t TierSize(int t) const { return Binomial(num_edges_, t) * Binomial(t, t / 2); }
-  uint64_t TierIndex(const State& s) const {
-    const uint32_t coloured = s.red | s.blue;
-    const int t = __builtin_popcount(coloured);
-    return ColexRank(coloured) * Binomial(t, t / 2) + ColexRank(PackBits(s.blue, coloured));
-  }
+  uint64_t TierSize(int t) const { return SplitSetCount(num_edges_, t); }
+  uint64_t TierIndex(const State& s) const { return SplitSetRank(s.red | s.blue, s.blue); }
   State TierUnindex(int t, uint64_t i) const {
-    const uint64_t colourings = Binomial(t, t / 2);
-    const uint64_t coloured = ColexUnrank(i / colourings, t, num_edges_);
-    const uint64_t blue = UnpackBits(ColexUnrank(i % colourings, t / 2, t), coloured);
+    const SplitSet b = SplitSetUnrank(i, t, num_edges_);
     State s;
-    s.red = static_cast<uint32_t>(coloured ^ blue);
-    s.blue = static_cast<uint32_t>(blue);
+    s.red = static_cast<uint32_t>(b.occupied ^ b.second);
+    s.blue = static_cast<uint32_t>(b.second);
     s.lost = LastMoverLost(s);
     return s;
   }

@@ -214,17 +214,11 @@ class TicTacToe {
   void ChildTiers(int t, std::vector<int>& out) const {
     if (t < kCells) out.push_back(t + 1);
   }
-  uint64_t TierSize(int t) const { return Binomial(kCells, t) * Binomial(t, t / 2); }
-  uint64_t TierIndex(const State& s) const {
-    const uint16_t occupied = s.mover | s.other;
-    const int t = __builtin_popcount(occupied);
-    return ColexRank(occupied) * Binomial(t, t / 2) + ColexRank(PackBits(OMarks(s), occupied));
-  }
+  uint64_t TierSize(int t) const { return SplitSetCount(kCells, t); }
+  uint64_t TierIndex(const State& s) const { return SplitSetRank(s.mover | s.other, OMarks(s)); }
   State TierUnindex(int t, uint64_t i) const {
-    const uint64_t colourings = Binomial(t, t / 2);
-    const uint64_t occupied = ColexUnrank(i / colourings, t, kCells);
-    const uint64_t o = UnpackBits(ColexUnrank(i % colourings, t / 2, t), occupied);
-    return FromMarks(static_cast<uint16_t>(occupied ^ o), static_cast<uint16_t>(o));
+    const SplitSet b = SplitSetUnrank(i, t, kCells);
+    return FromMarks(static_cast<uint16_t>(b.occupied ^ b.second), static_cast<uint16_t>(b.second));
   }
 
  private:
