@@ -186,11 +186,14 @@ class TieredRetrograde {
       const size_t of = name.find("-of-");
       if (name.rfind("forward.", 0) == 0 && name.find(".tmp.") == std::string::npos &&
           of != std::string::npos && name.substr(of + 4) != std::to_string(comm_.size()))
-        return absl::FailedPreconditionError(absl::StrCat(
+        Fail(absl::StrCat(
             "tier directory '", options_.dir, "' holds the files of a run with ",
             name.substr(of + 4), " ranks, not ", comm_.size(),
             ": rerun with that many ranks, or use a new directory"));
     }
+    // (Collective: a rank whose view of the directory differs must not leave
+    // the others waiting.)
+    if (auto st = TakeError(); !st.ok()) return st;
     min_parent_.assign(tiers_, tiers_);
     is_child_.assign(tiers_, std::vector<char>(tiers_, 0));
     for (int t = 0; t < tiers_; ++t) {
