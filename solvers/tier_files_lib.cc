@@ -1,5 +1,3 @@
-#include "solvers/tier_files.h"
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "core/checksummed_file.h"
+#include "solvers/tier_files.h"
 
 namespace gamebench {
 
@@ -41,8 +40,17 @@ absl::Status SaveTierShard(const std::string& path, const TierShardHeader& h, co
   if (!writer.ok()) return writer.status();
   const std::string preamble = FilePreamble(kTierMagic, kTierVersion, h.game);
   (*writer)->Write(preamble.data(), preamble.size());
-  const uint64_t fields[11] = {static_cast<uint64_t>(h.kind), h.tier, h.tier_size, h.begin,
-                               h.end, h.rank, h.ranks, h.positions, h.wins, h.losses, h.draws};
+  const uint64_t fields[11] = {static_cast<uint64_t>(h.kind),
+                               h.tier,
+                               h.tier_size,
+                               h.begin,
+                               h.end,
+                               h.rank,
+                               h.ranks,
+                               h.positions,
+                               h.wins,
+                               h.losses,
+                               h.draws};
   (*writer)->Write(fields, sizeof(fields));
   (*writer)->Write(data, bytes);
   return (*writer)->Commit();
@@ -108,9 +116,9 @@ absl::StatusOr<std::string> TierDirectoryGame(const std::string& dir) {
     if (auto st = in.Open(kTierMagic, kTierVersion, "tier file"); !st.ok()) return st;
     return in.spec();
   }
-  return absl::NotFoundError(
-      absl::StrCat("tier directory '", dir, "': no tier files (run `gamebench analyze SPEC --tiers ",
-                   dir, "` first)"));
+  return absl::NotFoundError(absl::StrCat("tier directory '", dir,
+                                          "': no tier files (run `gamebench analyze SPEC --tiers ",
+                                          dir, "` first)"));
 }
 
 std::vector<int> TierShardRankCounts(const std::string& dir, int tier) {
@@ -135,8 +143,8 @@ absl::StatusOr<TierValues> LoadTierValues(const std::string& dir, const std::str
                                             tier, " (the analysis did not finish it)"));
   if (counts.size() > 1)
     return absl::InvalidArgumentError(absl::StrCat(
-        "tier directory '", dir, "': tier ", tier, " has shards of runs with different rank counts (",
-        counts[0], " and ", counts[1], ")"));
+        "tier directory '", dir, "': tier ", tier,
+        " has shards of runs with different rank counts (", counts[0], " and ", counts[1], ")"));
   TierValues out;
   out.ranks = counts[0];
   entries = ZeroedArray<uint16_t>(tier_size);
@@ -157,8 +165,8 @@ absl::StatusOr<TierValues> LoadTierValues(const std::string& dir, const std::str
     auto h = LoadTierShard(path, expected, data);
     if (!h.ok()) return h.status();
     if (h->begin != next)
-      return absl::InvalidArgumentError(absl::StrCat("tier file '", path, "': range starts at ",
-                                                     h->begin, ", expected ", next));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tier file '", path, "': range starts at ", h->begin, ", expected ", next));
     if (!data.empty()) std::memcpy(entries.data() + h->begin, data.data(), data.size());
     next = h->end;
     out.positions += h->positions;
@@ -167,8 +175,9 @@ absl::StatusOr<TierValues> LoadTierValues(const std::string& dir, const std::str
     out.draws += h->draws;
   }
   if (next != tier_size)
-    return absl::InvalidArgumentError(absl::StrCat("tier directory '", dir, "': the shards of tier ",
-                                                   tier, " end at ", next, ", not at ", tier_size));
+    return absl::InvalidArgumentError(absl::StrCat("tier directory '", dir,
+                                                   "': the shards of tier ", tier, " end at ", next,
+                                                   ", not at ", tier_size));
   return out;
 }
 

@@ -21,7 +21,7 @@
 //    else a draw if some child is a draw, else a loss in 1 + the largest
 //    child remoteness. A move to an earlier tier, or to a tier ChildTiers does
 //    not list, is an error.
-// 3. Loopy tiers (moves inside the tier, Dodgem): the positions with such
+// 3. Loopy tiers (moves inside the tier, Dodgem; tier_fixpoint.h): the positions with such
 //    moves are settled by a level-by-level fixpoint over the tier's own
 //    moves, with the children outside the tier entering at the level of their
 //    remoteness (a bucket per level), so that remoteness comes out exactly as
@@ -65,6 +65,7 @@
 #include "solvers/retrograde_table.h"
 #include "solvers/tier_comm.h"
 #include "solvers/tier_files.h"
+#include "solvers/tier_fixpoint.h"
 #include "tbb/blocked_range.h"
 #include "tbb/combinable.h"
 #include "tbb/task_arena.h"
@@ -186,10 +187,9 @@ class TieredRetrograde {
       const size_t of = name.find("-of-");
       if (name.rfind("forward.", 0) == 0 && name.find(".tmp.") == std::string::npos &&
           of != std::string::npos && name.substr(of + 4) != std::to_string(comm_.size()))
-        Fail(absl::StrCat(
-            "tier directory '", options_.dir, "' holds the files of a run with ",
-            name.substr(of + 4), " ranks, not ", comm_.size(),
-            ": rerun with that many ranks, or use a new directory"));
+        Fail(absl::StrCat("tier directory '", options_.dir, "' holds the files of a run with ",
+                          name.substr(of + 4), " ranks, not ", comm_.size(),
+                          ": rerun with that many ranks, or use a new directory"));
     }
     // (Collective: a rank whose view of the directory differs must not leave
     // the others waiting.)
@@ -230,11 +230,10 @@ class TieredRetrograde {
 
  private:
   using Range = tbb::blocked_range<uint64_t>;
-  static constexpr uint64_t kPending = uint64_t{1} << 63;  // fixpoint bucket flag
 
   static void SetBit(uint64_t* bits, uint64_t i) {
-    std::atomic_ref<uint64_t>(bits[i >> 6]).fetch_or(uint64_t{1} << (i & 63),
-                                                     std::memory_order_relaxed);
+    std::atomic_ref<uint64_t>(bits[i >> 6])
+        .fetch_or(uint64_t{1} << (i & 63), std::memory_order_relaxed);
   }
   // Returns whether the bit was clear.
   static bool TestAndSetBit(uint64_t* bits, uint64_t i) {
@@ -256,8 +255,8 @@ class TieredRetrograde {
     return absl::FailedPreconditionError(error_);
   }
   std::string MoveError(const State& s, int from, int to) const {
-    return absl::StrCat(game_.CanonicalSpec(), ": the move from ", game_.FormatState(s),
-                        " (tier ", from, ") goes to tier ", to,
+    return absl::StrCat(game_.CanonicalSpec(), ": the move from ", game_.FormatState(s), " (tier ",
+                        from, ") goes to tier ", to,
                         to < from ? ", an earlier tier" : ", which ChildTiers does not list",
                         ": the game's tiers are not ordered");
   }
@@ -275,8 +274,7 @@ class TieredRetrograde {
     Stopwatch watch;
     counts_.assign(tiers_, 0);
     const int R = comm_.size(), me = comm_.rank();
-    const std::string forward_path =
-        TierFilePath(options_.dir, TierFileKind::kForward, 0, me, R);
+    const std::string forward_path = TierFilePath(options_.dir, TierFileKind::kForward, 0, me, R);
     if (std::filesystem::exists(forward_path)) {
       TierShardHeader expected = Header(TierFileKind::kForward, 0, tiers_);
       expected.tier_size = static_cast<uint64_t>(tiers_);
@@ -378,21 +376,9 @@ class TieredRetrograde {
 
   // ---- 2. Backward ----------------------------------------------------------
 
-  // Side data of a position with moves inside its tier: the level at which
-  // a child outside the tier makes it a win (least loss remoteness + 1; 0:
-  // none), the least level at which it can be a loss (largest outside win
-  // remoteness + 1), and whether a child outside is a draw.
-  static uint32_t Side(int win_at, int loss_at, bool draw) {
-    return static_cast<uint32_t>(win_at) | static_cast<uint32_t>(loss_at) << 15 |
-           (draw ? uint32_t{1} << 30 : 0);
-  }
-  static int WinAt(uint32_t s) { return s & 0x7FFF; }
-  static int LossAt(uint32_t s) { return (s >> 15) & 0x7FFF; }
-  static bool DrawOut(uint32_t s) { return s >> 30 & 1; }
-
   absl::Status Backward() {
     Stopwatch watch;
-    const int R = comm_.size(), me = comm_.rank();
+    const int R = comm_.size();
     for (int t = tiers_ - 1; t >= start_tier_; --t) {
       if (counts_[t] == 0) continue;
       const uint64_t size = game_.TierSize(t);
@@ -403,7 +389,8 @@ class TieredRetrograde {
       // A tier a previous run finished (all its shards on disk) is loaded.
       bool finished = true;
       for (int r = 0; r < R && finished; ++r)
-        finished = std::filesystem::exists(TierFilePath(options_.dir, TierFileKind::kValues, t, r, R));
+        finished =
+            std::filesystem::exists(TierFilePath(options_.dir, TierFileKind::kValues, t, r, R));
       if (comm_.AllreduceSum(finished ? 1 : 0) != static_cast<uint64_t>(R)) finished = false;
       if (finished) {
         auto v = LoadTierValues(options_.dir, result_.game, t, size, entries);
@@ -423,23 +410,17 @@ class TieredRetrograde {
         return absl::InternalError(absl::StrCat("tier ", t, ": ", summary.positions,
                                                 " positions solved, ", counts_[t], " reached"));
       summary.checksum = tiered::HashEntries(entries);
-      if (t == start_tier_) root_entry_from(entries);
+      if (t == start_tier_) result_.root_entry = entries[game_.TierIndex(game_.Start())];
       result_.tiers.push_back(summary);
       cache_.emplace_back(t, std::move(entries));
       // Tiers no tier below t reaches are not needed any more.
       std::erase_if(cache_, [&](const auto& c) { return min_parent_[c.first] >= t; });
-      if (!summary.resumed && options_.kill_after_tiers > 0 &&
-          solved_ == options_.kill_after_tiers)
+      if (!summary.resumed && options_.kill_after_tiers > 0 && solved_ == options_.kill_after_tiers)
         std::raise(SIGKILL);  // test hook: a crash right after this tier is on disk
     }
     std::reverse(result_.tiers.begin(), result_.tiers.end());
     result_.backward_seconds = watch.Seconds();
-    (void)me;
     return absl::OkStatus();
-  }
-
-  void root_entry_from(const ZeroedArray<uint16_t>& entries) {
-    result_.root_entry = entries[game_.TierIndex(game_.Start())];
   }
 
   const ZeroedArray<uint16_t>* Cached(int t) const {
@@ -491,7 +472,10 @@ class TieredRetrograde {
           const uint64_t i = (w0 + w) * 64 + std::countr_zero(b);
           const State s = game_.TierUnindex(t, i);
           if (auto term = game_.Terminal(s)) {
-            e[i] = retro::Entry(*term > 0 ? retro::kWin : *term < 0 ? retro::kLoss : retro::kDraw, 0);
+            e[i] = retro::Entry(*term > 0   ? retro::kWin
+                                : *term < 0 ? retro::kLoss
+                                            : retro::kDraw,
+                                0);
             continue;
           }
           moves.clear();
@@ -529,14 +513,15 @@ class TieredRetrograde {
             }
           }
           if (num_inside == 0) {
-            e[i] = min_loss != std::numeric_limits<int>::max() ? retro::Entry(retro::kWin, min_loss + 1)
-                   : draw                                     ? retro::Entry(retro::kDraw, 0)
-                                                              : retro::Entry(retro::kLoss, max_win + 1);
+            e[i] = min_loss != std::numeric_limits<int>::max()
+                       ? retro::Entry(retro::kWin, min_loss + 1)
+                   : draw ? retro::Entry(retro::kDraw, 0)
+                          : retro::Entry(retro::kLoss, max_win + 1);
             continue;
           }
           e[i] = retro::Entry(retro::kUndecided, num_inside);
-          side[i] = Side(min_loss != std::numeric_limits<int>::max() ? min_loss + 1 : 0, max_win + 1,
-                         draw);
+          side[i] = tier_fixpoint::Side(
+              min_loss != std::numeric_limits<int>::max() ? min_loss + 1 : 0, max_win + 1, draw);
           std::vector<uint64_t>& out = edges.local();
           for (int k = 0; k < num_inside; ++k) {
             out.push_back(inside[k]);
@@ -548,14 +533,15 @@ class TieredRetrograde {
     });
     if (auto st = TakeError(); !st.ok()) return st;
     std::vector<uint64_t> mine;
-    edges.combine_each([&](const std::vector<uint64_t>& v) { mine.insert(mine.end(), v.begin(), v.end()); });
+    edges.combine_each(
+        [&](const std::vector<uint64_t>& v) { mine.insert(mine.end(), v.begin(), v.end()); });
     const bool loopy = comm_.AllreduceMax(mine.empty() ? 0 : 1) != 0;
     if (loopy) {
       comm_.AllgatherRanges(e, bounds);
       comm_.AllgatherRanges(side.data(), bounds);
       std::vector<uint64_t> all = comm_.AllgatherVector(mine);
       mine = std::vector<uint64_t>();
-      if (auto st = Fixpoint(size, e, side, all); !st.ok()) return st;
+      if (auto st = TierFixpoint(size, e, side, all); !st.ok()) return st;
     }
     // What stays undecided is a draw; count this rank's range.
     uint64_t counts[4] = {0, 0, 0, 0};  // positions, wins, losses, draws
@@ -592,94 +578,6 @@ class TieredRetrograde {
     return absl::OkStatus();
   }
 
-  // ---- 3. The fixpoint of a loopy tier ----------------------------------------
-
-  // `edges`: (child, parent) pairs of the moves inside the tier. Level by
-  // level: bucket k holds the positions decided with remoteness k (each
-  // once), and positions that a child outside the tier, or a delayed loss,
-  // may decide at level k (flagged kPending, checked when their level comes).
-  absl::Status Fixpoint(uint64_t size, uint16_t* e, const ZeroedArray<uint32_t>& side,
-                        std::vector<uint64_t>& edges) {
-    const uint64_t num = edges.size() / 2;
-    std::vector<std::pair<uint64_t, uint64_t>> pairs(num);
-    for (uint64_t k = 0; k < num; ++k) pairs[k] = {edges[2 * k], edges[2 * k + 1]};
-    edges = std::vector<uint64_t>();
-    std::sort(pairs.begin(), pairs.end());
-    auto parents_of = [&](uint64_t c) {
-      auto lo = std::lower_bound(pairs.begin(), pairs.end(), std::make_pair(c, uint64_t{0}));
-      auto hi = lo;
-      while (hi != pairs.end() && hi->first == c) ++hi;
-      return std::make_pair(lo, hi);
-    };
-    std::vector<std::vector<uint64_t>> buckets;
-    bool overflow = false;
-    auto push = [&](int level, uint64_t item) {
-      if (level > retro::kMaxRemoteness) {
-        overflow = true;
-        return;
-      }
-      if (static_cast<size_t>(level) >= buckets.size()) buckets.resize(level + 1);
-      buckets[level].push_back(item);
-    };
-    for (uint64_t i = 0; i < size; ++i) {
-      const uint16_t v = e[i];
-      if (v == 0) continue;
-      if (retro::TagOf(v) != retro::kUndecided) {
-        auto [lo, hi] = parents_of(i);
-        if (lo != hi && retro::TagOf(v) != retro::kDraw) push(retro::LowOf(v), i);
-      } else if (WinAt(side[i])) {
-        push(WinAt(side[i]), i | kPending);
-      }
-    }
-    for (size_t k = 0; k < buckets.size(); ++k) {
-      for (size_t j = 0; j < buckets[k].size(); ++j) {
-        const uint64_t item = buckets[k][j];
-        const uint64_t i = item & ~kPending;
-        const int level = static_cast<int>(k);
-        if (item & kPending) {
-          if (retro::TagOf(e[i]) != retro::kUndecided) continue;  // decided sooner
-          const uint32_t sd = side[i];
-          if (WinAt(sd) == level) {
-            e[i] = retro::Entry(retro::kWin, level);
-          } else if (retro::LowOf(e[i]) == 0 && !WinAt(sd) && !DrawOut(sd)) {
-            e[i] = retro::Entry(retro::kLoss, level);
-          } else {
-            continue;
-          }
-        }
-        const bool loss = retro::TagOf(e[i]) == retro::kLoss;
-        auto [lo, hi] = parents_of(i);
-        for (auto it = lo; it != hi; ++it) {
-          const uint64_t p = it->second;
-          const uint16_t v = e[p];
-          if (retro::TagOf(v) != retro::kUndecided || retro::LowOf(v) == 0) continue;
-          if (loss) {
-            e[p] = retro::Entry(retro::kWin, level + 1);
-            push(level + 1, p);
-            continue;
-          }
-          const int left = retro::LowOf(v) - 1;
-          e[p] = retro::Entry(retro::kUndecided, left);
-          if (left > 0) continue;
-          const uint32_t sd = side[p];
-          if (WinAt(sd) || DrawOut(sd)) continue;  // a win to come, or a draw
-          const int at = std::max(level + 1, LossAt(sd));
-          if (at == level + 1) {
-            e[p] = retro::Entry(retro::kLoss, level + 1);
-            push(level + 1, p);
-          } else {
-            push(at, p | kPending);
-          }
-        }
-      }
-      buckets[k] = std::vector<uint64_t>();
-    }
-    if (overflow)
-      return absl::OutOfRangeError(
-          absl::StrCat("remoteness above ", retro::kMaxRemoteness, ": the table cannot store it"));
-    return absl::OkStatus();
-  }
-
   const G& game_;
   TieredOptions options_;
   Comm& comm_;
@@ -693,7 +591,7 @@ class TieredRetrograde {
   int solved_ = 0;
   std::vector<int> min_parent_;
   std::vector<std::vector<char>> is_child_;
-  std::vector<uint64_t> counts_;  // reachable positions per tier
+  std::vector<uint64_t> counts_;                              // reachable positions per tier
   std::vector<std::pair<int, ZeroedArray<uint16_t>>> cache_;  // solved tiers still needed
   TieredResult result_;
 };

@@ -34,8 +34,8 @@ bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
 
 std::string FreshDir(const std::string& name) {
   static int counter = 0;
-  const std::string dir = ::testing::TempDir() + "/tiers_" + name + "_" +
-                          std::to_string(getpid()) + "_" + std::to_string(counter++);
+  const std::string dir = ::testing::TempDir() + "/tiers_" + name + "_" + std::to_string(getpid()) +
+                          "_" + std::to_string(counter++);
   std::filesystem::remove_all(dir);
   return dir;
 }
@@ -219,7 +219,9 @@ TEST(TieredTest, Connect4CountsMatchTrompAndSamplesMatchTt) {
         const Connect4::State p = g.TierUnindex(s.tier, i);
         const SolveReport want = TtSolver::Solve(g, p, o);
         ASSERT_TRUE(want.complete);
-        EXPECT_EQ(retro::ValueOf(e[i]), want.value > 0 ? 1 : want.value < 0 ? -1 : 0)
+        EXPECT_EQ(retro::ValueOf(e[i]), want.value > 0   ? 1
+                                        : want.value < 0 ? -1
+                                                         : 0)
             << g.FormatState(p);
       }
     }
@@ -269,9 +271,9 @@ TEST(TieredTest, MemoryBudgetRefusesUpFront) {
   auto st = TieredRetrograde<Connect4>::CheckMemory(g, 16ull << 30);
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.code(), absl::StatusCode::kResourceExhausted);
-  EXPECT_TRUE(TieredRetrograde<Connect4>::CheckMemory(MakeGame<Connect4>("connect4(w=4,h=4)"),
-                                                      16ull << 30)
-                  .ok());
+  EXPECT_TRUE(
+      TieredRetrograde<Connect4>::CheckMemory(MakeGame<Connect4>("connect4(w=4,h=4)"), 16ull << 30)
+          .ok());
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ struct ToolRun {
 };
 
 ToolRun RunTool(const std::string& args, const std::string& env = "") {
-  const std::string out = testing::TempPathFor("tiers_", "out"), err = testing::TempPathFor("tiers_", "err");
+  const std::string out = testing::TempPathFor("tiers_", "out"),
+                    err = testing::TempPathFor("tiers_", "err");
   const std::string cmd = "exec env " + env + " " + std::string(GAMEBENCH_BINARY) + " " + args +
                           " >" + out + " 2>" + err;
   const int st = std::system(cmd.c_str());

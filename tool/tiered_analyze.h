@@ -12,9 +12,9 @@
 // are win/draw/loss for the player to move (a scored game's terminal values
 // count by their sign), per tier and in total.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -76,9 +76,9 @@ absl::StatusOr<Json> TieredAnalyzeJson(const Spec& spec, const TieredOptions& op
   Json out;
   absl::Status status = WithGame(spec, [&]<typename G>(const G& game) -> absl::Status {
     if constexpr (!Tiered<G>) {
-      return absl::UnimplementedError(absl::StrCat(
-          "tiered retrograde analysis does not apply to game '", G::kName,
-          "' (it has no tiers; see `gamebench list`)"));
+      return absl::UnimplementedError(
+          absl::StrCat("tiered retrograde analysis does not apply to game '", G::kName,
+                       "' (it has no tiers; see `gamebench list`)"));
     } else {
       TieredRetrograde<G, Comm> analysis(game, options, comm);
       absl::StatusOr<TieredResult> r = analysis.Run();
@@ -93,9 +93,8 @@ absl::StatusOr<Json> TieredAnalyzeJson(const Spec& spec, const TieredOptions& op
 
 // The tier `t`'s values from `dir`, cached in `tiers` (one slot per tier).
 template <Tiered G>
-absl::StatusOr<const ZeroedArray<uint16_t>*> TierFromDir(const G& game, const std::string& dir,
-                                                         int t,
-                                                         std::vector<ZeroedArray<uint16_t>>& tiers) {
+absl::StatusOr<const ZeroedArray<uint16_t>*> TierFromDir(
+    const G& game, const std::string& dir, int t, std::vector<ZeroedArray<uint16_t>>& tiers) {
   if (t < 0 || t >= game.NumTiers())
     return absl::InvalidArgumentError(absl::StrCat("tier ", t, " does not exist"));
   if (tiers[t].size() == 0) {
@@ -176,9 +175,9 @@ absl::StatusOr<Json> TieredVerifyJson(const G& game, const std::string& dir) {
       c[3] += retro::TagOf(e[i]) == retro::kDraw;
       const typename G::State s = game.TierUnindex(t, i);
       auto fail = [&](absl::string_view why) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "tier directory '", dir, "' fails verification at tier ", t, " index ", i,
-            " (position ", game.FormatState(s), "): ", why));
+        return absl::InvalidArgumentError(
+            absl::StrCat("tier directory '", dir, "' fails verification at tier ", t, " index ", i,
+                         " (position ", game.FormatState(s), "): ", why));
       };
       if (game.TierOf(s) != t || game.TierIndex(s) != i) return fail("not a position of the tier");
       const retro::Tag tag = retro::TagOf(e[i]);
@@ -196,7 +195,8 @@ absl::StatusOr<Json> TieredVerifyJson(const G& game, const std::string& dir) {
         const typename G::State ch = game.Play(s, m);
         const int ct = game.TierOf(ch);
         if (ct < t) return fail("a move goes to an earlier tier");
-        if (tiers[ct].size() == 0) return fail(absl::StrCat("a move goes to tier ", ct, ", which has no shards"));
+        if (tiers[ct].size() == 0)
+          return fail(absl::StrCat("a move goes to tier ", ct, ", which has no shards"));
         const uint16_t v2 = tiers[ct][game.TierIndex(ch)];
         switch (retro::TagOf(v2)) {
           case retro::kUnreached:
@@ -213,16 +213,18 @@ absl::StatusOr<Json> TieredVerifyJson(const G& game, const std::string& dir) {
             all_wins = false;
         }
       }
-      const bool ok = tag == retro::kWin    ? rem == min_loss + 1
-                      : tag == retro::kLoss ? all_wins && rem == max_win + 1
-                                            : min_loss > retro::kMaxRemoteness && any_draw && rem == 0;
-      if (!ok) return fail(absl::StrCat(ScoreText(retro::ValueOf(e[i]), false), " with remoteness ",
-                                        rem, " does not follow from its moves"));
+      const bool ok = tag == retro::kWin ? rem == min_loss + 1
+                      : tag == retro::kLoss
+                          ? all_wins && rem == max_win + 1
+                          : min_loss > retro::kMaxRemoteness && any_draw && rem == 0;
+      if (!ok)
+        return fail(absl::StrCat(ScoreText(retro::ValueOf(e[i]), false), " with remoteness ", rem,
+                                 " does not follow from its moves"));
     }
     if (c[0] != v->positions || c[1] != v->wins || c[2] != v->losses || c[3] != v->draws)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "tier directory '", dir, "': the shards of tier ", t, " count ", v->positions,
-          " positions, their entries ", c[0]));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tier directory '", dir, "': the shards of tier ", t, " count ",
+                       v->positions, " positions, their entries ", c[0]));
     for (int k = 0; k < 4; ++k) counts[k] += c[k];
     // Tiers above every parent of the ones left are no longer needed.
     for (int u = t + 1; u < n; ++u) {
@@ -246,11 +248,14 @@ absl::StatusOr<Json> TieredVerifyJson(const G& game, const std::string& dir) {
   const int start = game.TierOf(game.Start());
   ZeroedArray<uint16_t> root_tier;
   if (std::find(present.begin(), present.end(), start) == present.end())
-    return absl::InvalidArgumentError(absl::StrCat("tier directory '", dir, "': the start's tier ", start, " has no shards"));
-  if (auto v = LoadTierValues(dir, game.CanonicalSpec(), start, game.TierSize(start), root_tier); !v.ok())
+    return absl::InvalidArgumentError(
+        absl::StrCat("tier directory '", dir, "': the start's tier ", start, " has no shards"));
+  if (auto v = LoadTierValues(dir, game.CanonicalSpec(), start, game.TierSize(start), root_tier);
+      !v.ok())
     return v.status();
   if (root_tier[game.TierIndex(game.Start())] == 0)
-    return absl::InvalidArgumentError(absl::StrCat("tier directory '", dir, "': the start is not in the tables"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("tier directory '", dir, "': the start is not in the tables"));
   Json out = Json::MakeObject();
   out.Set("dir", dir);
   out.Set("game", game.CanonicalSpec());
@@ -277,8 +282,8 @@ absl::Status WithTierDirectory(const std::string& dir, Fn&& fn) {
                                                      *game_spec, ", which has no tiers"));
     } else {
       if (game.CanonicalSpec() != *game_spec)
-        return absl::InvalidArgumentError(absl::StrCat("tier directory '", dir, "': spec ",
-                                                       *game_spec, " is not canonical"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("tier directory '", dir, "': spec ", *game_spec, " is not canonical"));
       return fn(game);
     }
   });

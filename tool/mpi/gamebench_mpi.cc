@@ -35,14 +35,15 @@ const CommandLineSpec kMpiAnalyzeCommandLine = [] {
 
 absl::Status Run(const std::vector<std::string>& argv, MpiComm& comm) {
   if (argv.empty() || argv[0] != "analyze")
-    return absl::InvalidArgumentError(absl::StrCat("usage: gamebench-mpi analyze ",
-                                                   kMpiAnalyzeCommandLine.Usage()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("usage: gamebench-mpi analyze ", kMpiAnalyzeCommandLine.Usage()));
   const std::vector<std::string> rest(argv.begin() + 1, argv.end());
   // No address-space cap: MPI maps shared memory segments of its own.
   auto command_line = ParseSolveCommandLine(rest, kMpiAnalyzeCommandLine, false);
   absl::Status parsed = command_line.status();
   if (parsed.ok() && command_line->args.Get("tiers").value_or("").empty())
-    parsed = absl::InvalidArgumentError("gamebench-mpi needs --tiers DIR (a directory every rank sees)");
+    parsed =
+        absl::InvalidArgumentError("gamebench-mpi needs --tiers DIR (a directory every rank sees)");
   // Every rank learns whether any rank refused its arguments, so that none
   // waits in a collective for a rank that has left.
   if (comm.AllreduceMax(parsed.ok() ? 0 : 1))
@@ -54,7 +55,8 @@ absl::Status Run(const std::vector<std::string>& argv, MpiComm& comm) {
   options.threads = command_line->options.threads;
   options.progress = command_line->options.progress;
   options.memory_bytes = command_line->options.memory_bytes;
-  if (const char* k = std::getenv("GAMEBENCH_TIER_KILL_AFTER")) options.kill_after_tiers = std::atoi(k);
+  if (const char* k = std::getenv("GAMEBENCH_TIER_KILL_AFTER"))
+    options.kill_after_tiers = std::atoi(k);
   // Test hook: only this rank kills itself (GAMEBENCH_TIER_KILL_RANK).
   if (const char* r = std::getenv("GAMEBENCH_TIER_KILL_RANK"))
     if (std::atoi(r) != comm.rank()) options.kill_after_tiers = 0;
@@ -88,7 +90,8 @@ int main(int argc, char** argv) {
   if (!st.ok()) {
     // Errors come from the arguments (the same on every rank) or pass
     // through the analysis's collective error check: print once.
-    if (comm.rank() == 0) std::fprintf(stderr, "gamebench-mpi: error: %s\n", std::string(st.message()).c_str());
+    if (comm.rank() == 0)
+      std::fprintf(stderr, "gamebench-mpi: error: %s\n", std::string(st.message()).c_str());
     code = 2;
   }
   MPI_Finalize();
