@@ -63,6 +63,7 @@
 //   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
 //   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
 //   OPTIONAL  GenerateChildIndices / GenerateParentIndices [IncrementallyIndexed]
+//   OPTIONAL  NumTiers / TierOf / ChildTiers / TierSize / TierIndex / TierUnindex [Tiered]
 //   OPTIONAL  heap decomposition for Sprague–Grundy              [see games/heap_game.h]
 //   OPTIONAL  WinNow / GenerateNonLosingMoves / ValueBounds      [Tactical]
 
@@ -186,6 +187,32 @@ concept IncrementallyIndexed =
       { g.GenerateChildIndices(s, i, children) } -> std::same_as<void>;
       { g.GenerateParentIndices(s, i, parents) } -> std::same_as<void>;
     };
+
+// OPTIONAL: tiers, for tiered retrograde analysis (solvers/tiered_retrograde.h),
+// which holds only a tier and its child tiers in memory at once. The
+// positions split into tiers 0 .. NumTiers()-1 that moves never leave
+// backwards: every move from a position of tier t goes to a position of t
+// itself (moves inside a tier may loop) or of a tier that ChildTiers(t)
+// lists, each greater than t. The solver checks this on every move it
+// generates and refuses a game that breaks it.
+//   TierOf(s): the tier of a legal position.
+//   ChildTiers(t, out): appends the tiers other than t that moves from t
+//     reach (each once, each > t).
+//   TierSize(t): the size of tier t's dense index.
+//   TierIndex(s): maps the legal positions of tier TierOf(s) injectively into
+//     [0, TierSize(TierOf(s))).
+//   TierUnindex(t, i): the inverse of TierIndex on the image (only asked of
+//     indices of positions).
+template <typename G>
+concept Tiered = Game<G> && requires(const G& g, const typename G::State& s, int t, uint64_t i,
+                                     std::vector<int>& tiers) {
+  { g.NumTiers() } -> std::same_as<int>;
+  { g.TierOf(s) } -> std::same_as<int>;
+  { g.ChildTiers(t, tiers) } -> std::same_as<void>;
+  { g.TierSize(t) } -> std::same_as<uint64_t>;
+  { g.TierIndex(s) } -> std::same_as<uint64_t>;
+  { g.TierUnindex(t, i) } -> std::same_as<typename G::State>;
+};
 
 // OPTIONAL: cheap tactics that let a search settle or narrow a node before it
 // generates and searches children (Pons' Connect Four solver). For a

@@ -186,7 +186,9 @@ py::tuple Analyze(const std::string& spec, const std::string& solver, py::object
   RunReleased([&] { summary = AnalyzeCommand(command_line, table.get()); });
   const Json json = Check(std::move(summary));
   py::object table_object = py::none();
-  if (json.Find("complete")->as_bool())
+  // The tiered path (Connect Four, or --tiers) keeps its tables on disk and
+  // has no "complete" field: no in-memory table to return.
+  if (const Json* complete = json.Find("complete"); complete && complete->as_bool())
     table_object = py::cast(PyTable{HandleFor(json.Find("game")->as_string()), table});
   return py::make_tuple(ToPython(json), table_object);
 }

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config git python3
           libabsl-dev libtbb-dev libbenchmark-dev libgtest-dev libgmock-dev
           clang libclang-rt-dev
-          pybind11-dev python3-dev python3-numpy python3-pytest)
+          pybind11-dev python3-dev python3-numpy python3-pytest
+          libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

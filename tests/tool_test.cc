@@ -278,7 +278,7 @@ TEST(ToolTest, UsageListsTheFlagsTheParserAccepts) {
   ASSERT_EQ(help.status, 0);
   for (const char* line :
        {"  analyze SPEC [--solver retrograde] [--save FILE] [--checkpoint FILE] "
-        "[--checkpoint-every S] [--json] [--time-limit S]",
+        "[--checkpoint-every S] [--tiers DIR] [--json] [--time-limit S]",
         "  solve SPEC [--solver NAME] [--position POS] [--json] [--time-limit S] "
         "[--memory SIZE] [--tt-size SIZE] [--threads N]"})
     EXPECT_NE(help.out.find(line), std::string::npos) << help.out;

@@ -46,6 +46,7 @@ struct AnalyzeCommandLine {
   std::string solver;
   std::optional<std::string> save;
   RetroCheckpointOptions checkpoint;
+  std::optional<std::string> tiers;  // --tiers DIR: the tiered path (tool/tiered_analyze.h)
 };
 absl::StatusOr<AnalyzeCommandLine> ParseAnalyzeArgs(const std::vector<std::string>& argv,
                                                     bool limit_address_space = true);

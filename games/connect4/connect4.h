@@ -29,12 +29,20 @@
 // (row 0 at the bottom); the bit above each column (row h) is always empty, so
 // shifts that run over a column's top never reach the next column's stones.
 // State: `current` (the stones of the player to move) and `mask` (all
-// stones). Playing column c adds the column's lowest empty bit to mask with
+// stones).
+//
+// Tiers [Tiered]: tier t = the t stones played (t = 0 .. w*h); every move
+// goes to tier t+1. Index within tier t: the rank of the column-height
+// vector (lexicographic among the vectors of heights 0..h summing to t) times
+// C(t, floor(t/2)), plus the colex rank of which of the t stones (taken
+// column by column, bottom up) are o's. A dense bijection onto the boards
+// with stones stacked and the right stone counts, reachable or not. Playing column c adds the column's lowest empty bit to mask with
 // one addition: mask | (mask + bottom(c)).
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -43,6 +51,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "core/combinatorics.h"
 #include "core/game.h"
 
 namespace gamebench {
@@ -91,6 +100,8 @@ class Connect4 {
   Connect4(int w = 7, int h = 6, bool exact = true) : w_(w), h_(h), exact_(exact) {
     for (int c = 0; c < w_; ++c) bottom_ |= uint64_t{1} << (c * (h_ + 1));
     board_ = bottom_ * ((uint64_t{1} << h_) - 1);
+    column_bits_ = (uint64_t{1} << h_) - 1;
+    tiers_ = std::make_shared<const TierTables>(w_, h_);
     // Centre columns first, then outwards, left before right: 3 2 4 1 5 0 6.
     for (int i = 0; i < w_; ++i) {
       const int step = (i + 1) / 2;
@@ -230,6 +241,84 @@ class Connect4 {
     return static_cast<Move>(c);
   }
 
+  // --- Tiered ----------------------------------------------------------------
+
+  int NumTiers() const { return Cells() + 1; }
+  int TierOf(const State& s) const { return MovesPlayed(s); }
+  void ChildTiers(int t, std::vector<int>& out) const {
+    if (t < Cells()) out.push_back(t + 1);
+  }
+  // Saturates at UINT64_MAX on boards far too large to analyse, so that the
+  // memory check refuses them instead of wrapping around.
+  uint64_t TierSize(int t) const {
+    uint64_t size;
+    if (__builtin_mul_overflow(tiers_->Vectors(w_, t), Binomial(t, t / 2), &size)) return ~uint64_t{0};
+    return size;
+  }
+  uint64_t TierIndex(const State& s) const {
+    const int t = MovesPlayed(s);
+    const uint64_t o = XStones(s) ^ s.mask;
+    uint64_t height_rank = 0, packed_o = 0;
+    int rem = t, off = 0;
+    for (int c = 0; c < w_; ++c) {
+      const uint64_t col = (s.mask >> (c * (h_ + 1))) & column_bits_;
+      const int hc = __builtin_popcountll(col);
+      height_rank += tiers_->Before(w_ - 1 - c, rem, hc);
+      rem -= hc;
+      packed_o |= ((o >> (c * (h_ + 1))) & col) << off;
+      off += hc;
+    }
+    return height_rank * Binomial(t, t / 2) + ColexRank(packed_o);
+  }
+  State TierUnindex(int t, uint64_t i) const {
+    const uint64_t colourings = Binomial(t, t / 2);
+    uint64_t height_rank = i / colourings;
+    const uint64_t packed_o = ColexUnrank(i % colourings, t / 2, t);
+    uint64_t mask = 0, o = 0;
+    int rem = t, off = 0;
+    for (int c = 0; c < w_; ++c) {
+      int hc = std::min(h_, rem);
+      while (tiers_->Before(w_ - 1 - c, rem, hc) > height_rank) --hc;
+      height_rank -= tiers_->Before(w_ - 1 - c, rem, hc);
+      rem -= hc;
+      const uint64_t col = ((uint64_t{1} << hc) - 1);
+      mask |= col << (c * (h_ + 1));
+      o |= ((packed_o >> off) & col) << (c * (h_ + 1));
+      off += hc;
+    }
+    return State{t % 2 == 0 ? mask ^ o : o, mask};
+  }
+
+ private:
+  // Counts of column-height vectors: Vectors(k, s) of length k with heights
+  // 0..h summing to s; Before(k, s, v) = sum over u < v of Vectors(k, s - u),
+  // the vectors a column of height below v ranks before.
+  class TierTables {
+   public:
+    TierTables(int w, int h) : h_(h), sums_(w * h + 1) {
+      vectors_.assign((w + 1) * sums_, 0);
+      before_.assign((w + 1) * sums_ * (h + 2), 0);
+      vectors_[0] = 1;
+      for (int k = 1; k <= w; ++k)
+        for (int s = 0; s < sums_; ++s)
+          for (int v = 0; v <= h && v <= s; ++v) vectors_[k * sums_ + s] += vectors_[(k - 1) * sums_ + s - v];
+      for (int k = 0; k <= w; ++k)
+        for (int s = 0; s < sums_; ++s)
+          for (int v = 1; v <= h + 1; ++v)
+            before_[(k * sums_ + s) * (h + 2) + v] =
+                before_[(k * sums_ + s) * (h + 2) + v - 1] +
+                (s - (v - 1) >= 0 ? vectors_[k * sums_ + s - (v - 1)] : 0);
+    }
+    uint64_t Vectors(int k, int s) const { return s < 0 || s >= sums_ ? 0 : vectors_[k * sums_ + s]; }
+    uint64_t Before(int k, int s, int v) const { return before_[(k * sums_ + s) * (h_ + 2) + v]; }
+
+   private:
+    int h_, sums_;
+    std::vector<uint64_t> vectors_, before_;
+  };
+
+ public:
+
   // The stones of the first player (x) and of the second (o).
   uint64_t XStones(const State& s) const {
     return MovesPlayed(s) % 2 == 0 ? s.current : s.current ^ s.mask;
@@ -353,6 +442,8 @@ class Connect4 {
   bool exact_;
   uint64_t bottom_ = 0;  // the bottom cell of every column
   uint64_t board_ = 0;   // every cell
+  uint64_t column_bits_ = 0;  // the h cells of column 0
+  std::shared_ptr<const TierTables> tiers_;  // shared: the game stays cheap to copy
   uint8_t order_[kMaxWidth] = {};
 };
 

@@ -31,6 +31,9 @@
 // Parents (un-moves): a car of the player who just moved steps back to an
 // empty neighbour, or a car that left comes back onto its exit square.
 // Loopy: positions repeat (kLoopy), so only retrograde analysis solves it.
+// Tiers [Tiered]: the blocks (b, r) of the index, tier (n-1-b)*n + (n-1-r):
+// a car leaving the board moves to a higher tier, every other move stays in
+// its tier (and may loop there).
 //
 // Text form: the rows from top to bottom separated by '/', each n characters
 // 'B' (blue), 'R' (red) or '.', then ':' and the player to move, 'b' or 'r'.
@@ -304,6 +307,28 @@ class Dodgem {
       for (uint64_t exits = (prev_red ? top_row_ : right_col_) & empty; exits; exits &= exits - 1)
         add(prev | (exits & -exits));
     }
+  }
+
+  // --- Tiered ----------------------------------------------------------------
+
+  int NumTiers() const { return n_ * n_; }
+  int TierOf(const State& s) const {
+    return (n_ - 1 - CountCars(s.blue)) * n_ + (n_ - 1 - CountCars(s.red));
+  }
+  void ChildTiers(int t, std::vector<int>& out) const {
+    const int b = n_ - 1 - t / n_, r = n_ - 1 - t % n_;
+    if (b > 0) out.push_back(t + n_);  // a blue car leaves
+    if (r > 0) out.push_back(t + 1);   // a red car leaves
+  }
+  uint64_t TierSize(int t) const {
+    const int b = n_ - 1 - t / n_, r = n_ - 1 - t % n_;
+    return 2 * Binomial(squares_, b) * Binomial(squares_ - b, r);
+  }
+  uint64_t TierIndex(const State& s) const {
+    return Index(s) - offset_[CountCars(s.blue)][CountCars(s.red)];
+  }
+  State TierUnindex(int t, uint64_t i) const {
+    return Unindex(offset_[n_ - 1 - t / n_][n_ - 1 - t % n_] + i);
   }
 
   // --- Text ------------------------------------------------------------------

@@ -27,6 +27,9 @@
 // games/sim/sim_canonical.h.
 //
 // Index: base-3 digits (0 uncoloured, 1 red, 2 blue) over the edges.
+// Tiers [Tiered]: tier e = the e coloured edges; every move goes to e+1.
+// Index within tier e: the colex rank of the coloured edges times
+// C(e, floor(e/2)), plus the colex rank of which coloured edges are blue.
 //
 // Why one file of ~550 lines: it is one game's whole contract (rules, text,
 // legality, symmetry, index, parents), each part short; the one algorithm
@@ -44,6 +47,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "core/combinatorics.h"
 #include "core/game.h"
 #include "games/sim/sim_canonical.h"
 
@@ -460,6 +464,23 @@ class Sim {
     for (int e = 0; e < num_edges_; ++e)
       code = code << 2 | ((s.red >> e & 1) ? 1 : (s.blue >> e & 1) ? 2 : 0);
     return code;
+  }
+
+  // [Tiered] See the top of the file.
+  int NumTiers() const { return num_edges_ + 1; }
+  int TierOf(const State& s) const { return __builtin_popcount(s.red | s.blue); }
+  void ChildTiers(int t, std::vector<int>& out) const {
+    if (t < num_edges_) out.push_back(t + 1);
+  }
+  uint64_t TierSize(int t) const { return SplitSetCount(num_edges_, t); }
+  uint64_t TierIndex(const State& s) const { return SplitSetRank(s.red | s.blue, s.blue); }
+  State TierUnindex(int t, uint64_t i) const {
+    const SplitSet b = SplitSetUnrank(i, t, num_edges_);
+    State s;
+    s.red = static_cast<uint32_t>(b.occupied ^ b.second);
+    s.blue = static_cast<uint32_t>(b.second);
+    s.lost = LastMoverLost(s);
+    return s;
   }
 
   // ---- Index (retrograde analysis) ----

@@ -16,7 +16,11 @@
 //
 // State: two 9-bit masks, the marks of the player to move and of the player
 // who just moved (as in Pons' connect4: a move is `{other, mover | bit}`, and
-// the game is over when `other` holds a line). Whose turn it is follows from
+// the game is over when `other` holds a line).
+//
+// Tiers [Tiered]: tier t = the t marks on the board; every move goes to t+1.
+// Index within tier t: the colex rank of the occupied cells times
+// C(t, floor(t/2)), plus the colex rank of which occupied cells are O's. Whose turn it is follows from
 // the parity of the number of marks, so the 18 bits are an exact key.
 
 #include <array>
@@ -28,6 +32,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "core/combinatorics.h"
 #include "core/game.h"
 
 namespace gamebench {
@@ -201,6 +206,19 @@ class TicTacToe {
       const uint16_t back = static_cast<uint16_t>(s.other & ~(marks & -marks));
       if (!kHasLine[back]) parents.push_back(State{back, s.mover});
     }
+  }
+
+  // [Tiered] See the top of the file.
+  int NumTiers() const { return kCells + 1; }
+  int TierOf(const State& s) const { return __builtin_popcount(s.mover | s.other); }
+  void ChildTiers(int t, std::vector<int>& out) const {
+    if (t < kCells) out.push_back(t + 1);
+  }
+  uint64_t TierSize(int t) const { return SplitSetCount(kCells, t); }
+  uint64_t TierIndex(const State& s) const { return SplitSetRank(s.mover | s.other, OMarks(s)); }
+  State TierUnindex(int t, uint64_t i) const {
+    const SplitSet b = SplitSetUnrank(i, t, kCells);
+    return FromMarks(static_cast<uint16_t>(b.occupied ^ b.second), static_cast<uint16_t>(b.second));
   }
 
  private:

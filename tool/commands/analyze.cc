@@ -9,12 +9,19 @@
 // FILE (a checkpoint of another game, or a damaged one, is refused) and ends
 // with the table an uninterrupted run gives. FILE is removed once the
 // analysis is complete and its table saved.
+//
+// --tiers DIR runs the tiered analysis (solvers/tiered_retrograde.h) with its
+// tier files in DIR, kept afterwards; running it again resumes after the last
+// finished tier. A Tiered game that the dense solver does not apply to
+// (Connect Four) takes the tiered path anyway, in a temporary directory. It
+// prints one line per tier (won, drawn, lost for the player to move).
 
 #include <cstdio>
 
 #include "tool/args.h"
 #include "tool/commands.h"
 #include "tool/operations.h"
+#include "tool/tiered_analyze.h"
 
 namespace gamebench {
 
@@ -28,6 +35,10 @@ absl::Status RunAnalyze(const std::vector<std::string>& argv) {
 
   if (args->Has("json")) {
     std::printf("%s\n", out.Dump().c_str());
+    return absl::OkStatus();
+  }
+  if (out.Has("tiers")) {
+    PrintTieredText(out);
     return absl::OkStatus();
   }
   for (const auto& [k, v] : out.as_object())

@@ -1,6 +1,7 @@
 // gamebench query FILE [--position POS] [--json]
 // Answers a position's value, remoteness and best moves from a saved table,
-// without solving.
+// without solving. FILE may also be a tier directory (`analyze --tiers DIR`,
+// or gamebench-mpi's shards of any number of ranks).
 
 #include <cstdio>
 
@@ -9,6 +10,8 @@
 #include "tool/commands.h"
 #include "tool/operations.h"
 #include "tool/table_file.h"
+#include "tool/tiered_analyze.h"
+#include <filesystem>
 
 namespace gamebench {
 
@@ -19,7 +22,22 @@ absl::Status RunQuery(const std::vector<std::string>& argv) {
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "table FILE"); !st.ok()) return st;
   Json out = Json::MakeObject();
-  absl::Status status = WithTableFile(
+  const std::string path = args->positional()[0];
+  auto position_of = [&]<typename G>(const G& game) -> absl::StatusOr<typename G::State> {
+    if (auto pos = args->Get("position")) return game.ParseState(*pos);
+    return game.Start();
+  };
+  absl::Status status =
+      std::filesystem::is_directory(path)
+          ? WithTierDirectory(path, [&]<typename G>(const G& game) -> absl::Status {
+              auto s = position_of(game);
+              if (!s.ok()) return s.status();
+              auto answer = TieredQueryJson(game, path, *s);
+              if (!answer.ok()) return answer.status();
+              out = *std::move(answer);
+              return absl::OkStatus();
+            })
+          : WithTableFile(
       args->positional()[0],
       [&]<typename G>(const G& game, const RetrogradeTable& table) -> absl::Status {
         typename G::State s = game.Start();

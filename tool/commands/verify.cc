@@ -1,7 +1,9 @@
 // gamebench verify FILE [--threads N] [--json]
 // Re-checks a saved table: the checksum, that it matches its game, and every
 // position locally against its moves (which, with the terminal values,
-// proves every value and remoteness in it).
+// proves every value and remoteness in it). FILE may also be a tier
+// directory (`analyze --tiers DIR`, gamebench-mpi's shards of any number of
+// ranks): every tier is checked the same way, and the merged checksum printed.
 
 #include <cstdio>
 #include <thread>
@@ -12,6 +14,8 @@
 #include "tool/commands.h"
 #include "tool/per_game.h"
 #include "tool/table_file.h"
+#include "tool/tiered_analyze.h"
+#include <filesystem>
 
 namespace gamebench {
 
@@ -26,7 +30,16 @@ absl::Status RunVerify(const std::vector<std::string>& argv) {
   const std::string path = args->positional()[0];
   Stopwatch watch;
   Json out = Json::MakeObject();
-  absl::Status status = WithTableFile(
+  absl::Status status =
+      std::filesystem::is_directory(path)
+          ? WithTierDirectory(path, [&]<typename G>(const G& game) -> absl::Status {
+              auto verified = TieredVerifyJson(game, path);
+              if (!verified.ok()) return verified.status();
+              out = *std::move(verified);
+              out.Set("file", path);
+              return absl::OkStatus();
+            })
+          : WithTableFile(
       path, [&]<typename G>(const G& game, const RetrogradeTable& table) -> absl::Status {
         if (auto st = VerifyTable(game, table, static_cast<int>(*threads)); !st.ok())
           return absl::InvalidArgumentError(

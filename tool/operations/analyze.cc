@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <stdlib.h>
 
 #include "absl/strings/str_cat.h"
 #include "core/memory.h"
@@ -11,6 +13,7 @@
 #include "tool/dispatch.h"
 #include "tool/operations.h"
 #include "tool/per_game.h"
+#include "tool/tiered_analyze.h"
 
 namespace gamebench {
 
@@ -20,6 +23,7 @@ const CommandLineSpec kAnalyzeCommandLine = [] {
                         {"save", "FILE"},
                         {"checkpoint", "FILE"},
                         {"checkpoint-every", "S"},
+                        {"tiers", "DIR"},
                         {"json"}}};
   for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
   return spec;
@@ -29,7 +33,7 @@ absl::StatusOr<AnalyzeCommandLine> ParseAnalyzeArgs(const std::vector<std::strin
                                                     bool limit_address_space) {
   auto command_line = ParseSolveCommandLine(argv, kAnalyzeCommandLine, limit_address_space);
   if (!command_line.ok()) return command_line.status();
-  AnalyzeCommandLine out{*std::move(command_line), "", std::nullopt, {}};
+  AnalyzeCommandLine out{*std::move(command_line), "", std::nullopt, {}, std::nullopt};
   const Args* args = &out.solve.args;
   out.solver = args->Get("solver").value_or("retrograde");
   // Only a solver that analyses every position can analyse a game; the
@@ -41,6 +45,10 @@ absl::StatusOr<AnalyzeCommandLine> ParseAnalyzeArgs(const std::vector<std::strin
         absl::StrCat("solver '", out.solver,
                      "' solves one position (use `gamebench solve`); analyze needs 'retrograde'"));
   out.save = args->Get("save");
+  if (auto t = args->Get("tiers")) {
+    if (t->empty()) return absl::InvalidArgumentError("--tiers needs a directory name");
+    out.tiers = *t;
+  }
   if (auto c = args->Get("checkpoint")) {
     if (c->empty()) return absl::InvalidArgumentError("--checkpoint needs a file name");
     if (out.save && *out.save == *c)
@@ -61,6 +69,46 @@ absl::StatusOr<AnalyzeCommandLine> ParseAnalyzeArgs(const std::vector<std::strin
 absl::StatusOr<Json> AnalyzeCommand(const AnalyzeCommandLine& command_line,
                                     RetrogradeTable* table_out) {
   Json out = Json::MakeObject();
+  // The tiered path (tool/tiered_analyze.h): asked for with --tiers DIR, or
+  // the only one for a Tiered game the dense solver does not apply to.
+  bool tiered = command_line.tiers.has_value();
+  if (!tiered)
+    (void)WithGame(command_line.solve.spec, [&]<typename G>(const G&) -> absl::Status {
+      tiered = Tiered<G> && !RetrogradeSolver::kAppliesTo<G>;
+      return absl::OkStatus();
+    });
+  if (tiered) {
+    if (command_line.save || !command_line.checkpoint.path.empty())
+      return absl::InvalidArgumentError(
+          "the tiered analysis keeps its tables in the tier directory (--tiers DIR): "
+          "--save and --checkpoint do not apply");
+    TieredOptions tiered_options;
+    tiered_options.threads = command_line.solve.options.threads;
+    tiered_options.progress = command_line.solve.options.progress;
+    tiered_options.memory_bytes = command_line.solve.options.memory_bytes;
+    if (const char* k = std::getenv("GAMEBENCH_TIER_KILL_AFTER"))
+      tiered_options.kill_after_tiers = std::atoi(k);
+    // Without --tiers, a temporary directory removed afterwards.
+    std::string temp;
+    if (command_line.tiers) {
+      tiered_options.dir = *command_line.tiers;
+    } else {
+      const char* tmp = std::getenv("TMPDIR");
+      std::string pattern = absl::StrCat(tmp && *tmp ? tmp : "/tmp", "/gamebench-tiers-XXXXXX");
+      if (!::mkdtemp(pattern.data()))
+        return absl::InvalidArgumentError(
+            absl::StrCat("cannot create a temporary tier directory '", pattern, "' (use --tiers DIR)"));
+      temp = tiered_options.dir = pattern;
+    }
+    SerialComm comm;
+    absl::StatusOr<Json> result = TieredAnalyzeJson(command_line.solve.spec, tiered_options, comm,
+                                                    command_line.tiers.value_or(""));
+    if (!temp.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(temp, ec);
+    }
+    return result;
+  }
   absl::Status status =
       WithGame(command_line.solve.spec, [&]<typename G>(const G& game) -> absl::Status {
         return AnalyzeGame(game, command_line, table_out, out);

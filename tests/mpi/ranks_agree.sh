@@ -1,0 +1,75 @@
+#!/bin/sh
+# The tiered analysis on 1, 2 and 4 MPI ranks (and in one process, `gamebench
+# analyze --tiers`) gives the same counts, the same start value and the same
+# per-tier checksums (of every position's entry, the shards merged); a rank
+# killed mid-run stops the job, and a rerun resumes from the tiers every rank
+# finished and ends with the same tables; ranks started with different specs
+# refuse to run. Usage: ranks_agree.sh GAMEBENCH_MPI GAMEBENCH MPIEXEC
+set -u
+MPI_TOOL=$1
+TOOL=$2
+MPIEXEC=${3:-mpirun}
+# As root, Open MPI refuses to start without these.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# No progress lines, no network transports to probe on a CI machine.
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/gamebench-mpi-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# What must agree: the counts, the value, every checksum (top level and per tier).
+digest() {
+  sed 's/"seconds":[^,]*,//; s/"forward_seconds":[^,]*,//; s/"backward_seconds":[^,]*,//' "$1" |
+    grep -o '"\(positions\|wins\|losses\|draws\|value\|checksum\)":[^,}]*' | tr '\n' ' '
+}
+
+for spec in 'tictactoe' 'sim(n=6)' 'dodgem(n=4)' 'connect4(w=4,h=5)'; do
+  "$TOOL" analyze "$spec" --tiers "$WORK/serial" --threads 1 --json --no-progress >"$WORK/serial.json" ||
+    fail "$spec: gamebench analyze --tiers"
+  want=$(digest "$WORK/serial.json")
+  [ -n "$want" ] || fail "$spec: no output"
+  rm -rf "$WORK/serial"
+  for n in 1 2 4; do
+    "$MPIEXEC" --oversubscribe -np $n "$MPI_TOOL" analyze "$spec" --tiers "$WORK/r$n" --threads 1 \
+      --json --no-progress >"$WORK/r$n.json" 2>"$WORK/r$n.err" || { cat "$WORK/r$n.err"; fail "$spec: $n ranks"; }
+    got=$(digest "$WORK/r$n.json")
+    [ "$got" = "$want" ] || fail "$spec on $n ranks: $got != $want"
+    rm -rf "$WORK/r$n"
+  done
+  echo "ok: $spec on 1, 2, 4 ranks: $(echo "$want" | cut -c1-100)"
+done
+
+# Rank 1 of 2 dies right after its third tier is on disk: the job stops.
+spec='connect4(w=4,h=4)'
+"$TOOL" analyze "$spec" --json --no-progress >"$WORK/ref.json" || fail "reference run"
+want=$(digest "$WORK/ref.json")
+if GAMEBENCH_TIER_KILL_AFTER=3 GAMEBENCH_TIER_KILL_RANK=1 "$MPIEXEC" --oversubscribe -np 2 \
+  "$MPI_TOOL" analyze "$spec" --tiers "$WORK/kill" --threads 1 --json --no-progress \
+  >"$WORK/kill.json" 2>"$WORK/kill.err"; then
+  fail "a killed rank did not stop the job"
+fi
+ls "$WORK/kill" | grep -q 'tier-16.values.1-of-2' || fail "the killed run left no finished tier"
+# The rerun resumes and ends with the same tables.
+"$MPIEXEC" --oversubscribe -np 2 "$MPI_TOOL" analyze "$spec" --tiers "$WORK/kill" --threads 1 \
+  --json --no-progress >"$WORK/resume.json" 2>"$WORK/resume.err" || { cat "$WORK/resume.err"; fail "rerun"; }
+got=$(digest "$WORK/resume.json")
+[ "$got" = "$want" ] || fail "resumed run: $got != $want"
+grep -q '"forward_resumed":true' "$WORK/resume.json" || fail "the rerun repeated the forward pass"
+grep -q '"tiers_resumed":0,' "$WORK/resume.json" && fail "the rerun resumed no tier"
+echo "ok: a killed rank stops the job; the rerun resumes"
+
+# A sharded table is refused by a run with another number of ranks.
+if "$MPIEXEC" --oversubscribe -np 4 "$MPI_TOOL" analyze "$spec" --tiers "$WORK/kill" --threads 1 \
+  --no-progress >/dev/null 2>"$WORK/ranks.err"; then
+  fail "a directory of 2-rank shards was accepted by 4 ranks"
+fi
+grep -q "holds the files of a run with 2 ranks" "$WORK/ranks.err" || { cat "$WORK/ranks.err"; fail "message"; }
+echo "ok: shards of another rank count refused"
+
+# Ranks started on different games refuse, all of them.
+if "$MPIEXEC" --oversubscribe -np 1 "$MPI_TOOL" analyze tictactoe --tiers "$WORK/x" --no-progress : \
+  -np 1 "$MPI_TOOL" analyze 'sim(n=4)' --tiers "$WORK/x" --no-progress >/dev/null 2>"$WORK/agree.err"; then
+  fail "ranks on different games ran"
+fi
+grep -q "ranks disagree" "$WORK/agree.err" || { cat "$WORK/agree.err"; fail "no 'ranks disagree' message"; }
+echo "ok: ranks on different specs refuse"
