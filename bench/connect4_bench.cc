@@ -16,13 +16,14 @@
 // single position can take 3e7 nodes and on middle-medium far more.
 
 #include <algorithm>
-#include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "benchmark/benchmark.h"
 #include "core/solve.h"
 #include "games/connect4/connect4.h"
+#include "games/connect4/pons_test_set.h"
 #include "solvers/alphabeta.h"
 #include "solvers/transposition_table.h"
 #include "solvers/tt.h"
@@ -30,17 +31,9 @@
 namespace gamebench {
 namespace {
 
-struct Case {
-  std::string moves;
-  Score score;
-};
-
-std::vector<Case> ReadSet(const std::string& name) {
-  std::ifstream in(std::string(GAMEBENCH_SOURCE_DIR) + "/bench/positions/connect4/" + name);
-  std::vector<Case> cases;
-  Case c;
-  while (in >> c.moves >> c.score) cases.push_back(c);
-  return cases;
+std::vector<PonsTestCase> ReadSet(const std::string& name) {
+  auto cases = ReadPonsTestSet(std::string(GAMEBENCH_SOURCE_DIR) + "/bench/positions/connect4/" + name);
+  return cases.ok() ? *std::move(cases) : std::vector<PonsTestCase>{};
 }
 
 constexpr uint64_t kTableBytes = 64ull << 20;  // 4 Mi entries; Pons uses 2^24 8-byte entries
@@ -55,13 +48,13 @@ SolveOptions ValueOnly() {
 template <typename Solver>
 void BM_Connect4Set(benchmark::State& state, const char* name) {
   const Connect4 game;
-  const std::vector<Case> cases = ReadSet(name);
+  const std::vector<PonsTestCase> cases = ReadSet(name);
   if (cases.size() != 1000) {
     state.SkipWithError("cannot read the set");
     return;
   }
   std::vector<Connect4::State> positions;
-  for (const Case& c : cases) positions.push_back(*game.ParseState(c.moves));
+  for (const PonsTestCase& c : cases) positions.push_back(*game.ParseState(c.moves));
   const SolveOptions options = ValueOnly();
   std::vector<double> micros;
   uint64_t nodes = 0, wrong = 0;
