@@ -194,6 +194,13 @@ class Connect4 {
     const State m = ApplySymmetry(s, 1);
     return Key(m) < Key(s) ? m : s;
   }
+  // [CanonicallyKeyed] Key(Canonical(s)) with one mirror instead of two: the
+  // key's columns never carry into each other (current + mask stays below
+  // the spare bit's successor), so the key of the mirror is the mirrored key.
+  uint64_t CanonicalKey(const State& s) const {
+    const uint64_t k = Key(s);
+    return std::min(k, Mirror(k));
+  }
 
   std::string FormatState(const State& s) const {
     const bool x_to_move = MovesPlayed(s) % 2 == 0;
