@@ -61,6 +61,7 @@
 //   OPTIONAL  int MoveOrder(const State&, Move) const          [Ordered]
 //             A cheap heuristic: search tries higher values first.
 //   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
+//   OPTIONAL  uint64_t CanonicalKey(const State&) const   [CanonicallyKeyed]
 //   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
 //   OPTIONAL  GenerateChildIndices / GenerateParentIndices [IncrementallyIndexed]
 //   OPTIONAL  NumTiers / TierOf / ChildTiers / TierSize / TierIndex / TierUnindex [Tiered]
@@ -148,6 +149,15 @@ concept Symmetric =
       { g.Canonical(s) } -> std::same_as<typename G::State>;
       { g.NumSymmetries() } -> std::convertible_to<int64_t>;
       { g.ApplySymmetry(s, i) } -> std::same_as<typename G::State>;
+    };
+
+// OPTIONAL (refines Symmetric): CanonicalKey(s) == Key(Canonical(s)), computed
+// more cheaply (e.g. from the key alone, without building the canonical
+// state). Tables key every node by it, so it is in the hot loop.
+template <typename G>
+concept CanonicallyKeyed =
+    Symmetric<G> && requires(const G& g, const typename G::State& s) {
+      { g.CanonicalKey(s) } -> std::same_as<uint64_t>;
     };
 
 // OPTIONAL: dense indexing, for retrograde analysis. Index(s) maps every legal

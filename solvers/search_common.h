@@ -84,7 +84,9 @@ void OrderMoves(const G& game, const typename G::State& s, MoveListOf<G>& moves)
 // symmetry is on, so one entry serves a whole symmetry class.
 template <Game G>
 uint64_t TableKey(const G& game, const typename G::State& s, bool use_symmetry) {
-  if constexpr (Symmetric<G>) {
+  if constexpr (CanonicallyKeyed<G>) {
+    if (use_symmetry) return game.CanonicalKey(s);
+  } else if constexpr (Symmetric<G>) {
     if (use_symmetry) return game.Key(game.Canonical(s));
   }
   return game.Key(s);

@@ -49,6 +49,9 @@ void CheckState(const G& game, const typename G::State& s) {
   if constexpr (Symmetric<G>) {
     typename G::State c = game.Canonical(s);
     EXPECT_TRUE(game.Canonical(c) == c) << "Canonical is not idempotent at " << text;
+    if constexpr (CanonicallyKeyed<G>) {
+      EXPECT_EQ(game.CanonicalKey(s), game.Key(c)) << text;
+    }
     int64_t n = game.NumSymmetries();
     std::mt19937_64 rng(game.Key(s));
     for (int t = 0; t < 8; ++t) {

@@ -118,7 +118,7 @@ class Connect4 {
   int height() const { return h_; }
   bool exact() const { return exact_; }
   int Cells() const { return w_ * h_; }
-  static int MovesPlayed(const State& s) { return __builtin_popcountll(s.mask); }
+  static int MovesPlayed(const State& s) { return PopCount(s.mask); }
 
   // Values of a win with the winner's k-th stone (exact), its loss the negative.
   Score WinValue(int k) const { return exact_ ? (Cells() + 1) / 2 + 1 - k : kWinScore; }
@@ -128,10 +128,11 @@ class Connect4 {
   State Start() const { return State{}; }
 
   std::optional<Score> Terminal(const State& s) const {
-    const int n = MovesPlayed(s);
-    // The player who just moved placed their ceil(n/2)-th stone.
-    if (Alignment(s.current ^ s.mask)) return -WinValue((n + 1) / 2);
-    if (n == Cells()) return kDrawScore;
+    // The player who just moved placed their ceil(n/2)-th stone. (The stone
+    // count is needed only for a win: most nodes are neither, and a popcount
+    // without the CPU instruction is a library call.)
+    if (Alignment(s.current ^ s.mask)) return -WinValue((MovesPlayed(s) + 1) / 2);
+    if (s.mask == board_) return kDrawScore;
     return std::nullopt;
   }
 
@@ -154,7 +155,8 @@ class Connect4 {
   // then have an open four ("threats"), then centre columns first.
   int MoveOrder(const State& s, Move c) const {
     const uint64_t move = (s.mask + bottom_) & ColumnMask(c);
-    const int threats = __builtin_popcountll(WinningCells(s.current | move, s.mask | move));
+    int threats = 0;  // few: count them one by one
+    for (uint64_t t = WinningCells(s.current | move, s.mask | move); t; t &= t - 1) ++threats;
     return threats * 16 + (w_ - std::abs(2 * c - (w_ - 1)));
   }
 
@@ -202,6 +204,13 @@ class Connect4 {
   State Canonical(const State& s) const {
     const State m = ApplySymmetry(s, 1);
     return Key(m) < Key(s) ? m : s;
+  }
+  // [CanonicallyKeyed] Key(Canonical(s)) with one mirror instead of two: the
+  // key's columns never carry into each other (current + mask stays below
+  // the spare bit's successor), so the key of the mirror is the mirrored key.
+  uint64_t CanonicalKey(const State& s) const {
+    const uint64_t k = Key(s);
+    return std::min(k, Mirror(k));
   }
 
   std::string FormatState(const State& s) const {
@@ -324,6 +333,19 @@ class Connect4 {
     return MovesPlayed(s) % 2 == 0 ? s.current : s.current ^ s.mask;
   }
   uint64_t Bit(int c, int r) const { return uint64_t{1} << (c * (h_ + 1) + r); }
+
+  // The number of set bits, inline: the portable build has no popcount
+  // instruction, and __builtin_popcountll then calls libgcc in the hot loop.
+  static int PopCount(uint64_t b) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(b);
+#else
+    b -= (b >> 1) & 0x5555555555555555ull;
+    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<int>((b * 0x0101010101010101ull) >> 56);
+#endif
+  }
   bool CanPlay(const State& s, int c) const { return (s.mask & Bit(c, h_ - 1)) == 0; }
 
   // True when `stones` hold four in a row (Pons' alignment()).
@@ -418,7 +440,7 @@ class Connect4 {
         return error(absl::StrCat("column ", std::string(1, ColumnChar(c)),
                                   " has a floating stone (an empty cell below a stone)"));
     }
-    const int nx = __builtin_popcountll(x), no = __builtin_popcountll(o);
+    const int nx = PopCount(x), no = PopCount(o);
     if (nx != no && nx != no + 1) return error("x must have as many stones as o or one more");
     const bool x_four = Alignment(x), o_four = Alignment(o);
     if (x_four && o_four) return error("both players have four in a row");

@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/connect4/connect4.h"
+#include "games/connect4/pons_test_set.h"
 #include "gtest/gtest.h"
 #include "solvers/transposition_table.h"
 #include "solvers/tt.h"
@@ -16,19 +18,12 @@
 namespace gamebench {
 namespace {
 
-struct Case {
-  std::string moves;
-  Score score;
-};
-
-std::vector<Case> ReadSet(const std::string& name) {
-  std::ifstream in(std::string(GAMEBENCH_SOURCE_DIR) + "/bench/positions/connect4/" + name);
-  EXPECT_TRUE(in.good()) << name;
-  std::vector<Case> cases;
-  Case c;
-  while (in >> c.moves >> c.score) cases.push_back(c);
-  EXPECT_EQ(cases.size(), 1000u) << name;
-  return cases;
+std::vector<PonsTestCase> ReadSet(const std::string& name) {
+  auto cases = ReadPonsTestSet(std::string(GAMEBENCH_SOURCE_DIR) + "/bench/positions/connect4/" + name);
+  EXPECT_TRUE(cases.ok()) << cases.status();
+  if (!cases.ok()) return {};
+  EXPECT_EQ(cases->size(), 1000u) << name;
+  return *std::move(cases);
 }
 
 // Solves every `stride`-th position of the set with one table, as the batch
@@ -39,7 +34,7 @@ void CheckSet(const std::string& name, int stride) {
   options.best_moves = false;
   TranspositionTable table(64ull << 20);
   int checked = 0;
-  const std::vector<Case> cases = ReadSet(name);
+  const std::vector<PonsTestCase> cases = ReadSet(name);
   for (size_t i = 0; i < cases.size(); i += stride) {
     auto s = game.ParseState(cases[i].moves);
     ASSERT_TRUE(s.ok()) << s.status();
@@ -58,6 +53,23 @@ TEST(Connect4SetsTest, MiddleEasy) { CheckSet("Test_L2_R1", Sanitized() ? 20 : 1
 TEST(Connect4SetsTest, MiddleMedium) { CheckSet("Test_L2_R2", Sanitized() ? 100 : 1); }
 // A fixed sample: every 10th position (every 100th sanitized).
 TEST(Connect4SetsTest, BeginEasySample) { CheckSet("Test_L1_R1", Sanitized() ? 100 : 10); }
+
+TEST(Connect4SetsTest, ReaderRejectsDamagedFiles) {
+  EXPECT_FALSE(ReadPonsTestSet("/nonexistent/Test_L3_R1").ok());
+  const std::string path = ::testing::TempDir() + "/pons_set_damaged";
+  for (const char* bad : {"4453\n", "4453 x\n", "4453 3 9\n", " 3\n"}) {
+    std::ofstream(path) << "4453 3\n" << bad;
+    auto cases = ReadPonsTestSet(path);
+    ASSERT_FALSE(cases.ok()) << bad;
+    EXPECT_NE(cases.status().message().find("line 2"), std::string::npos) << cases.status();
+  }
+  std::ofstream(path) << "4453 3\n\n12 -1\n";
+  auto cases = ReadPonsTestSet(path);
+  ASSERT_TRUE(cases.ok()) << cases.status();
+  ASSERT_EQ(cases->size(), 2u);
+  EXPECT_EQ((*cases)[1].moves, "12");
+  EXPECT_EQ((*cases)[1].score, -1);
+}
 
 }  // namespace
 }  // namespace gamebench
