@@ -120,12 +120,15 @@ class DfpnSolver {
       if (auto v = game.Terminal(s)) {
         terminal = true;
         ps.lower = ps.upper = *v;
-      } else if (!table.Lookup(key, t, ps) || ps.pn == 1) {
-        // A new node: its dn would be the sum of its children's pn, each 1
-        // when first seen, so start it at its number of moves (mobility).
-        MoveListOf<G> moves;
-        game.GenerateMoves(s, moves);
-        ps.dn = static_cast<ProofNumber>(moves.size());
+      } else {
+        ApplyTacticalBounds(game, s, ps);
+        if (!table.Lookup(key, t, ps) || ps.pn == 1) {
+          // A new node: its dn would be the sum of its children's pn, each 1
+          // when first seen, so start it at its number of moves (mobility).
+          MoveListOf<G> moves;
+          game.GenerateMoves(s, moves);
+          ps.dn = static_cast<ProofNumber>(moves.size());
+        }
       }
       ps.AnsweredBy(t);
       return ps;

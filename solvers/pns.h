@@ -184,12 +184,15 @@ class PnsSolver {
       n.ps.upper = game.MaxScore();
       if (auto v = game.Terminal(s)) {
         n.ps.lower = n.ps.upper = *v;
-      } else if (!table.Lookup(key, t, n.ps) || n.ps.pn == 1) {
-        // Mobility: dn would be the sum of the children's pn, 1 each.
-        MoveListOf<G> moves;
-        game.GenerateMoves(s, moves);
-        n.ps.pn = 1;
-        n.ps.dn = static_cast<ProofNumber>(moves.size());
+      } else {
+        ApplyTacticalBounds(game, s, n.ps);
+        if (!table.Lookup(key, t, n.ps) || n.ps.pn == 1) {
+          // Mobility: dn would be the sum of the children's pn, 1 each.
+          MoveListOf<G> moves;
+          game.GenerateMoves(s, moves);
+          n.ps.pn = 1;
+          n.ps.dn = static_cast<ProofNumber>(moves.size());
+        }
       }
       n.ps.AnsweredBy(t);
       slot = Slot{static_cast<uint32_t>(num_nodes), generation};

@@ -76,6 +76,27 @@ struct ProofState {
   }
 };
 
+// Tightens the bounds of a non-terminal position s by the game's tactics
+// (Tactical; a no-op for other games), so that a proof-number search settles
+// at a leaf what alpha-beta settles there through ApplyTactics: an immediate
+// win is exact, and ValueBounds holds whenever WinNow is nullopt and the
+// mover has a non-losing move (core/game.h).
+template <Game G>
+void ApplyTacticalBounds(const G& game, const typename G::State& s, ProofState& ps) {
+  if constexpr (Tactical<G>) {
+    if (auto w = game.WinNow(s)) {
+      ps.lower = ps.upper = *w;
+      return;
+    }
+    MoveListOf<G> non_losing;
+    game.GenerateNonLosingMoves(s, non_losing);
+    if (non_losing.empty()) return;
+    const auto [lower, upper] = game.ValueBounds(s);
+    ps.lower = std::max(ps.lower, lower);
+    ps.upper = std::min(ps.upper, upper);
+  }
+}
+
 // The table's size: tt_bytes (--tt-size), but never more than the memory
 // budget (--memory) allows.
 inline uint64_t ProofTableBytes(const SolveOptions& options) {
