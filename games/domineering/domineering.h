@@ -137,7 +137,11 @@ class Domineering {
     // either cell is taken: starts at cell or cell - 1.
     const uint64_t their_hit = theirs & (cells | (cells >> 1));
     const uint64_t my_hit = mine & ((cells >> 8) | cells) & ~(uint64_t{1} << m);
-    return 4 * __builtin_popcountll(their_hit) - 4 * __builtin_popcountll(my_hit);
+    // A safe placement (neither cell reachable by the opponent) keeps: play
+    // it last, when nothing else helps.
+    const uint64_t their_reach = theirs | theirs << 1;
+    const int safe_penalty = (cells & their_reach) == 0 ? 64 : 0;
+    return 4 * __builtin_popcountll(their_hit) - 4 * __builtin_popcountll(my_hit) - safe_penalty;
   }
 
   // [Tactical] Domineering has no "win at once" beyond the end of the game,
