@@ -163,18 +163,7 @@ class ProofTable {
             static_cast<int16_t>(t),
             WorkOfNodes(subtree_nodes),
             0};
-    Entry* b = Bucket(key);
-    for (int i = 0; i < kWays; ++i) {
-      if (b[i].work != 0 && b[i].key == key) {
-        // Both are true bounds on the same value: keep the tighter of each.
-        e.lower = std::max(e.lower, b[i].lower);
-        e.upper = std::min(e.upper, b[i].upper);
-        e.work = std::max(e.work, b[i].work);
-        b[i] = e;
-        return;
-      }
-    }
-    PlaceInBucket(b, e, overwrites_);
+    StoreInBucket(Bucket(key), e, overwrites_);
   }
 
   uint64_t CountUsed() const {
