@@ -162,26 +162,34 @@ class Domineering {
   //   safe(X): the most disjoint placements of X on free cells outside
   //     reach(Y): Y can never take them and they are disjoint, so X can
   //     play all of them, one a turn, whatever else happens.
-  //   open(X): the most disjoint placements of X inside reach(X) and
-  //     reach(Y) (disjoint from the safe ones). A move of Y covers two
-  //     cells, so it destroys at most two of them. If X plays them first,
-  //     while any is left, then X gets at least ceil(open / 3) of them when
-  //     X moves first (X plays one, Y destroys two, ...) and at least
-  //     floor(open / 3) when Y moves first (Y destroys two, X plays one).
+  //   open(X): disjoint placements of X on cells of reach(X) that the safe
+  //     ones do not use (a greedy packing, so a lower count is still
+  //     sound). A move of Y covers two cells, so it destroys at most two
+  //     of them. If X plays them first, while any is left, then X gets at
+  //     least ceil(open / 3) of them when X moves first (X plays one, Y
+  //     destroys two, ...) and at least floor(open / 3) when Y moves first
+  //     (Y destroys two, X plays one). both(X): the same count restricted to
+  //     cells in reach(Y) too, so each such move of X covers two cells of
+  //     reach(Y).
   //   most(X): an upper bound on the moves X makes in the rest of the game,
   //     whatever the play: (a) every move of X lies in one run of free cells
   //     along X's direction, disjoint from X's other moves, so at most
   //     sum over runs of floor(length / 2); (b) every move of X covers two
   //     cells of reach(X) that the other player did not cover.
   // P moves first and wins iff it makes more moves than O, the one who cannot
-  // move losing. With k = ceil(open(P) / 3) open moves P plays before its
-  // safe ones, P makes at least safe(P) + k moves, and covers 2k cells of
-  // reach(O), so O makes at most min(runs(O), (|reach(O)| - 2k) / 2) moves:
-  //   (1) P wins if safe(P) + k > runs(O), or 2 safe(P) + 4k >= |reach(O)| + 2.
-  // Symmetrically O, moving second, makes at least safe(O) + k' moves with
-  // k' = floor(open(O) / 3) and answers every move of P, which are at most
-  // min(runs(P), (|reach(P)| - 2k') / 2):
-  //   (2) P loses if safe(O) + k' >= runs(P), or 2 safe(O) + 4k' >= |reach(P)|.
+  // move losing. Playing its open moves first, then its safe ones, P makes at
+  // least safe(P) + ceil(open(P) / 3) moves, and O at most runs(O):
+  //   (1a) P wins if safe(P) + ceil(open(P) / 3) > runs(O).
+  // Playing only the placements counted by both(P) before its safe ones, P
+  // makes at least safe(P) + k moves, k = ceil(both(P) / 3), covering 2k
+  // cells of reach(O), so O makes at most (|reach(O)| - 2k) / 2 moves:
+  //   (1b) P wins if 2 safe(P) + 4k >= |reach(O)| + 2.
+  // Symmetrically O, moving second, makes at least safe(O) + floor(open(O)/3)
+  // moves, or safe(O) + k' with k' = floor(both(O) / 3) covering 2k' cells of
+  // reach(P), and answers every move of P, which are at most runs(P), or
+  // (|reach(P)| - 2k') / 2:
+  //   (2a) P loses if safe(O) + floor(open(O) / 3) >= runs(P);
+  //   (2b) P loses if 2 safe(O) + 4k' >= |reach(P)|.
   // Otherwise the bounds are the trivial [loss, win].
   std::pair<Score, Score> ValueBounds(const State& s) const {
     const uint64_t free = ~s.view;  // frame cells are set: never free
@@ -190,15 +198,23 @@ class Domineering {
     const uint64_t my_reach = mine | mine << 8;
     const uint64_t their_reach = theirs | theirs << 1;
     const uint64_t both = my_reach & their_reach;
-    const int my_safe = ColumnPairs(my_reach & ~their_reach);
-    const int my_open = ColumnPairs(both);
-    const int their_safe = ColumnPairs(Transpose(their_reach & ~my_reach));
-    const int their_open = ColumnPairs(Transpose(both));
-    const int k = (my_open + 2) / 3, their_k = their_open / 3;
-    if (my_safe + k > ColumnPairs(Transpose(free)) ||
+    const uint64_t my_safe_tops = ColumnPairTops(my_reach & ~their_reach);
+    const uint64_t my_safe_cells = my_safe_tops | my_safe_tops << 8;
+    const int my_safe = __builtin_popcountll(my_safe_tops);
+    const int my_open = ColumnPairs(my_reach & ~my_safe_cells);
+    const int my_both = ColumnPairs(both);
+    // O's counts in O's orientation (the transpose).
+    const uint64_t their_reach_t = Transpose(their_reach), my_reach_t = Transpose(my_reach);
+    const uint64_t their_safe_tops = ColumnPairTops(their_reach_t & ~my_reach_t);
+    const uint64_t their_safe_cells = their_safe_tops | their_safe_tops << 8;
+    const int their_safe = __builtin_popcountll(their_safe_tops);
+    const int their_open = ColumnPairs(their_reach_t & ~their_safe_cells);
+    const int their_both = ColumnPairs(Transpose(both));
+    const int k = (my_both + 2) / 3, their_k = their_both / 3;
+    if (my_safe + (my_open + 2) / 3 > ColumnPairs(Transpose(free)) ||
         2 * my_safe + 4 * k >= __builtin_popcountll(their_reach) + 2)
       return {kWinScore, kWinScore};
-    if (their_safe + their_k >= ColumnPairs(free) ||
+    if (their_safe + their_open / 3 >= ColumnPairs(free) ||
         2 * their_safe + 4 * their_k >= __builtin_popcountll(my_reach))
       return {kLossScore, kLossScore};
     return {kLossScore, kWinScore};
@@ -336,16 +352,18 @@ class Domineering {
   // The most disjoint vertical pairs of cells of x: floor(length / 2) summed
   // over the runs of x down each column (a greedy pairing from the top, all
   // eight columns at once).
-  static int ColumnPairs(uint64_t x) {
-    int pairs = 0;
+  static int ColumnPairs(uint64_t x) { return __builtin_popcountll(ColumnPairTops(x)); }
+  // The upper cells of those pairs.
+  static uint64_t ColumnPairTops(uint64_t x) {
+    uint64_t tops = 0;
     uint64_t open = 0;  // columns whose cell in the previous row is in x and unpaired
     for (int r = 0; r < 8; ++r) {
       const uint64_t row = (x >> (8 * r)) & 0xFF;
       const uint64_t paired = open & row;
-      pairs += __builtin_popcountll(paired);
+      if (r > 0) tops |= paired << (8 * (r - 1));
       open = row & ~paired;
     }
-    return pairs;
+    return tops;
   }
 
   // Mirrors columns 0..n-1 of each row (bits outside them must be clear).
