@@ -172,10 +172,10 @@ class Domineering {
   //     cells in reach(Y) too, so each such move of X covers two cells of
   //     reach(Y).
   //   most(X): an upper bound on the moves X makes in the rest of the game,
-  //     whatever the play: (a) every move of X lies in one run of free cells
-  //     along X's direction, disjoint from X's other moves, so at most
-  //     sum over runs of floor(length / 2); (b) every move of X covers two
-  //     cells of reach(X) that the other player did not cover.
+  //     whatever the play: (a) runs(X): every move of X lies in one run of
+  //     free cells along X's direction, disjoint from X's other moves, so
+  //     at most sum over runs of floor(length / 2); (b) every move of X
+  //     covers two cells of reach(X) that the other player did not cover.
   // P moves first and wins iff it makes more moves than O, the one who cannot
   // move losing. Playing its open moves first, then its safe ones, P makes at
   // least safe(P) + ceil(open(P) / 3) moves, and O at most runs(O):
