@@ -7,8 +7,10 @@ memory, as a markdown table (results/proof_number_comparison.md).
 
 Each case is one `gamebench solve --json` process per solver (so the peak
 memory is that solve's), with best moves (as the tool solves by default).
-A run stopped by the time limit shows its value as "?". Connect Four (the Pons
-test sets, score=wdl) goes in CASES once that game is in the catalog.
+A run stopped by the time limit shows its value as "?". Connect Four cases are
+positions from Pons' test sets (bench/positions/connect4/), solved with
+score=wdl. A solver this build does not have (the parallel `ptt`, until its
+branch is merged) is left out of the table.
 """
 
 import argparse
@@ -29,17 +31,24 @@ CASES = [
     "domineering(rows=4,cols=7)",
     "domineering(rows=6,cols=6)",
     "domineering(rows=7,cols=7)",
-    # "connect4(...)": added when the Connect Four branch is merged.
+    # Pons' test sets: the first lines of Test_L3_R1 (end), Test_L2_R1
+    # (middle), Test_L2_R2 (middle, harder) and Test_L1_R1 (beginning).
+    ("connect4(score=wdl)", "2252576253462244111563365343671351441"),
+    ("connect4(score=wdl)", "5554224333234511764415115"),
+    ("connect4(score=wdl)", "274552224131661"),
+    ("connect4(score=wdl)", "32164625"),
 ]
-SOLVERS = ["pns", "dfpn", "tt", "alphabeta"]
+SOLVERS = ["pns", "dfpn", "tt", "alphabeta", "ptt"]
 
 
-def run(gamebench, spec, solver, time_limit, tt_size):
+def run(gamebench, spec, position, solver, time_limit, tt_size):
     cmd = [gamebench, "solve", spec, "--solver", solver, "--json", "--no-progress",
            "--time-limit", str(time_limit), "--tt-size", tt_size]
+    if position:
+        cmd += ["--position", position]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
-        return None
+        return "unknown solver" if "solver" in out.stderr and solver == "ptt" else None
     return json.loads(out.stdout)
 
 
@@ -53,13 +62,17 @@ def main():
     a = p.parse_args()
     print("| game | solver | value | nodes | seconds | peak memory (MiB) | notes |")
     print("|---|---|---|---|---|---|---|")
-    for spec in CASES:
-        if a.cases and not re.search(a.cases, spec):
+    for case in CASES:
+        spec, position = case if isinstance(case, tuple) else (case, "")
+        name = f"{spec} {position}".strip()
+        if a.cases and not re.search(a.cases, name):
             continue
         for solver in a.solvers.split(","):
-            r = run(a.gamebench, spec, solver, a.time_limit, a.tt_size)
+            r = run(a.gamebench, spec, position, solver, a.time_limit, a.tt_size)
+            if r == "unknown solver":
+                continue
             if r is None:
-                print(f"| {spec} | {solver} | error | | | | |", flush=True)
+                print(f"| {name} | {solver} | error | | | | |", flush=True)
                 continue
             value = r["value"] if r["complete"] else "?"
             notes = []
@@ -70,7 +83,7 @@ def main():
             if "children_generated" in r:
                 notes.append(f"{r['children_generated']:,} positions generated")
             mem = r.get("peak_memory_bytes", 0) / 2**20
-            print(f"| {spec} | {solver} | {value} | {r['nodes']:,} | {r['seconds']:.3f} | "
+            print(f"| {name} | {solver} | {value} | {r['nodes']:,} | {r['seconds']:.3f} | "
                   f"{mem:.0f} | {'; '.join(notes)} |", flush=True)
     return 0
 

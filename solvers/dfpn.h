@@ -85,7 +85,7 @@ class DfpnSolver {
 
  private:
   template <Game G>
-  struct Search {
+  struct Search : TableSearchBase<G, ProofTable> {
     using State = typename G::State;
     struct Child {
       State state;
@@ -94,22 +94,12 @@ class DfpnSolver {
       bool terminal;
     };
 
-    const G& game;
-    bool ordering;
-    bool use_symmetry;
-    ProofTable& table;
-    SearchMonitor monitor;
+    using Base = TableSearchBase<G, ProofTable>;
+    using Base::game, Base::ordering, Base::use_symmetry, Base::table, Base::monitor, Base::KeyOf;
     std::vector<Child> arena;  // the children of the nodes on the current path
     uint64_t generated = 0;
 
-    Search(const G& g, const SolveOptions& options, ProofTable& t)
-        : game(g),
-          ordering(options.move_ordering),
-          use_symmetry(Symmetric<G> && options.symmetry),
-          table(t),
-          monitor(options) {}
-
-    uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
+    Search(const G& g, const SolveOptions& options, ProofTable& t) : Base(g, options, t) {}
 
     // What is known of s for the question ">= t", from the rules or the table.
     ProofState Evaluate(const State& s, uint64_t key, Score t, bool& terminal) {
@@ -120,12 +110,15 @@ class DfpnSolver {
       if (auto v = game.Terminal(s)) {
         terminal = true;
         ps.lower = ps.upper = *v;
-      } else if (!table.Lookup(key, t, ps) || ps.pn == 1) {
-        // A new node: its dn would be the sum of its children's pn, each 1
-        // when first seen, so start it at its number of moves (mobility).
-        MoveListOf<G> moves;
-        game.GenerateMoves(s, moves);
-        ps.dn = static_cast<ProofNumber>(moves.size());
+      } else {
+        ApplyTacticalBounds(game, s, ps);
+        if (!table.Lookup(key, t, ps) || ps.pn == 1) {
+          // A new node: its dn would be the sum of its children's pn, each 1
+          // when first seen, so start it at its number of moves (mobility).
+          MoveListOf<G> moves;
+          game.GenerateMoves(s, moves);
+          ps.dn = static_cast<ProofNumber>(moves.size());
+        }
       }
       ps.AnsweredBy(t);
       return ps;

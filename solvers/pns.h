@@ -77,7 +77,7 @@ class PnsSolver {
 
  private:
   template <Game G>
-  struct Search {
+  struct Search : TableSearchBase<G, ProofTable> {
     using State = typename G::State;
     using Move = typename G::Move;
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
@@ -102,11 +102,8 @@ class PnsSolver {
       State state;
     };
 
-    const G& game;
-    bool ordering;
-    bool use_symmetry;
-    ProofTable& table;
-    SearchMonitor monitor;
+    using Base = TableSearchBase<G, ProofTable>;
+    using Base::game, Base::ordering, Base::use_symmetry, Base::table, Base::monitor, Base::KeyOf;
     uint64_t node_capacity, child_capacity, slot_count, tree_bytes;
     // Reserved, zeroed by the kernel (calloc), never touched before use: a
     // large tree costs no time until it fills.
@@ -123,11 +120,7 @@ class PnsSolver {
         sizeof(Node) + 2 * sizeof(Slot) + 4 * sizeof(ChildRef);
 
     Search(const G& g, const SolveOptions& options, ProofTable& t, uint64_t bytes)
-        : game(g),
-          ordering(options.move_ordering),
-          use_symmetry(Symmetric<G> && options.symmetry),
-          table(t),
-          monitor(options) {
+        : Base(g, options, t) {
       node_capacity = std::clamp<uint64_t>(bytes / kBytesPerNode, 16, kNone - 1);
       child_capacity = std::max<uint64_t>(4 * node_capacity, G::kMaxMoves);
       slot_count = 2 * node_capacity;
@@ -184,12 +177,15 @@ class PnsSolver {
       n.ps.upper = game.MaxScore();
       if (auto v = game.Terminal(s)) {
         n.ps.lower = n.ps.upper = *v;
-      } else if (!table.Lookup(key, t, n.ps) || n.ps.pn == 1) {
-        // Mobility: dn would be the sum of the children's pn, 1 each.
-        MoveListOf<G> moves;
-        game.GenerateMoves(s, moves);
-        n.ps.pn = 1;
-        n.ps.dn = static_cast<ProofNumber>(moves.size());
+      } else {
+        ApplyTacticalBounds(game, s, n.ps);
+        if (!table.Lookup(key, t, n.ps) || n.ps.pn == 1) {
+          // Mobility: dn would be the sum of the children's pn, 1 each.
+          MoveListOf<G> moves;
+          game.GenerateMoves(s, moves);
+          n.ps.pn = 1;
+          n.ps.dn = static_cast<ProofNumber>(moves.size());
+        }
       }
       n.ps.AnsweredBy(t);
       slot = Slot{static_cast<uint32_t>(num_nodes), generation};

@@ -76,6 +76,27 @@ struct ProofState {
   }
 };
 
+// Tightens the bounds of a non-terminal position s by the game's tactics
+// (Tactical; a no-op for other games), so that a proof-number search settles
+// at a leaf what alpha-beta settles there through ApplyTactics: an immediate
+// win is exact, and ValueBounds holds whenever WinNow is nullopt and the
+// mover has a non-losing move (core/game.h).
+template <Game G>
+void ApplyTacticalBounds(const G& game, const typename G::State& s, ProofState& ps) {
+  if constexpr (Tactical<G>) {
+    if (auto w = game.WinNow(s)) {
+      ps.lower = ps.upper = *w;
+      return;
+    }
+    MoveListOf<G> non_losing;
+    game.GenerateNonLosingMoves(s, non_losing);
+    if (non_losing.empty()) return;
+    const auto [lower, upper] = game.ValueBounds(s);
+    ps.lower = std::max(ps.lower, lower);
+    ps.upper = std::min(ps.upper, upper);
+  }
+}
+
 // The table's size: tt_bytes (--tt-size), but never more than the memory
 // budget (--memory) allows.
 inline uint64_t ProofTableBytes(const SolveOptions& options) {
@@ -142,18 +163,7 @@ class ProofTable {
             static_cast<int16_t>(t),
             WorkOfNodes(subtree_nodes),
             0};
-    Entry* b = Bucket(key);
-    for (int i = 0; i < kWays; ++i) {
-      if (b[i].work != 0 && b[i].key == key) {
-        // Both are true bounds on the same value: keep the tighter of each.
-        e.lower = std::max(e.lower, b[i].lower);
-        e.upper = std::min(e.upper, b[i].upper);
-        e.work = std::max(e.work, b[i].work);
-        b[i] = e;
-        return;
-      }
-    }
-    PlaceInBucket(b, e, overwrites_);
+    StoreInBucket(Bucket(key), e, overwrites_);
   }
 
   uint64_t CountUsed() const {

@@ -176,6 +176,27 @@ class SearchMonitor {
   Progress progress_;
 };
 
+// What every search with a table keeps (tt, pns, dfpn): the game, the
+// options' switches, the table, the node counter and clock, and the table key
+// of a position (its canonical form's when symmetry is on).
+template <Game G, typename Table>
+struct TableSearchBase {
+  const G& game;
+  bool ordering;
+  bool use_symmetry;
+  Table& table;
+  SearchMonitor monitor;
+
+  TableSearchBase(const G& g, const SolveOptions& options, Table& t)
+      : game(g),
+        ordering(options.move_ordering),
+        use_symmetry(Symmetric<G> && options.symmetry),
+        table(t),
+        monitor(options) {}
+
+  uint64_t KeyOf(const typename G::State& s) const { return TableKey(game, s, use_symmetry); }
+};
+
 }  // namespace gamebench
 
 #endif  // GAMEBENCH_SOLVERS_SEARCH_COMMON_H_

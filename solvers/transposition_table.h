@@ -63,6 +63,24 @@ void PlaceInBucket(Entry* b, const Entry& e, uint64_t& overwrites) {
   }
 }
 
+// Stores `e` in a two-entry bucket: over an entry of the same key, keeping
+// the tighter of each bound (both are true bounds on one value) and the
+// larger work; else as a new entry (PlaceInBucket). Shared by the tables of
+// tt and of the proof-number solvers.
+template <typename Entry>
+void StoreInBucket(Entry* b, Entry e, uint64_t& overwrites) {
+  for (int i = 0; i < 2; ++i) {
+    if (b[i].work != 0 && b[i].key == e.key) {
+      e.lower = std::max(e.lower, b[i].lower);
+      e.upper = std::min(e.upper, b[i].upper);
+      e.work = std::max(e.work, b[i].work);
+      b[i] = e;
+      return;
+    }
+  }
+  PlaceInBucket(b, e, overwrites);
+}
+
 // The counters every table reports, under the names `tt` uses (tt_used only
 // when counted: it scans the whole table).
 inline Json TableStats(uint64_t bytes, uint64_t capacity, std::optional<uint64_t> used, uint64_t probes,
@@ -128,18 +146,7 @@ class TranspositionTable {
             static_cast<uint8_t>(move < 0 || move > 254 ? 255 : move),
             WorkOfNodes(subtree_nodes),
             0};
-    Entry* b = Bucket(key);
-    for (int i = 0; i < kWays; ++i) {
-      if (b[i].work != 0 && b[i].key == key) {
-        // Both are true bounds on the same value: keep the tighter of each.
-        e.lower = std::max(e.lower, b[i].lower);
-        e.upper = std::min(e.upper, b[i].upper);
-        e.work = std::max(e.work, b[i].work);
-        b[i] = e;
-        return;
-      }
-    }
-    PlaceInBucket(b, e, overwrites_);
+    StoreInBucket(Bucket(key), e, overwrites_);
   }
 
   uint64_t CountUsed() const {

@@ -60,22 +60,13 @@ class TtSolver {
 
  private:
   template <Game G>
-  struct Search {
+  struct Search : TableSearchBase<G, TranspositionTable> {
     using State = typename G::State;
-    const G& game;
-    bool ordering;
-    bool use_symmetry;
-    TranspositionTable& table;
-    SearchMonitor monitor;
+    using Base = TableSearchBase<G, TranspositionTable>;
+    using Base::game, Base::ordering, Base::use_symmetry, Base::table, Base::monitor, Base::KeyOf;
 
     Search(const G& g, const SolveOptions& options, TranspositionTable& t)
-        : game(g),
-          ordering(options.move_ordering),
-          use_symmetry(Symmetric<G> && options.symmetry),
-          table(t),
-          monitor(options) {}
-
-    uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
+        : Base(g, options, t) {}
 
     // The root's value. Games with tactics (Tactical) have bounds that make
     // narrow windows cheap, so their value is found as Pons does: null-window

@@ -137,7 +137,87 @@ class Domineering {
     // either cell is taken: starts at cell or cell - 1.
     const uint64_t their_hit = theirs & (cells | (cells >> 1));
     const uint64_t my_hit = mine & ((cells >> 8) | cells) & ~(uint64_t{1} << m);
-    return 4 * __builtin_popcountll(their_hit) - 4 * __builtin_popcountll(my_hit);
+    // A safe placement (neither cell reachable by the opponent) keeps: play
+    // it last, when nothing else helps.
+    const uint64_t their_reach = theirs | theirs << 1;
+    const int safe_penalty = (cells & their_reach) == 0 ? 64 : 0;
+    return 4 * __builtin_popcountll(their_hit) - 4 * __builtin_popcountll(my_hit) - safe_penalty;
+  }
+
+  // [Tactical] Domineering has no "win at once" beyond the end of the game,
+  // so WinNow promises nothing and every move is non-losing in the
+  // refinement's sense; the game knowledge is in ValueBounds.
+  std::optional<Score> WinNow(const State&) const { return std::nullopt; }
+  void GenerateNonLosingMoves(const State& s, MoveListOf<Domineering>& moves) const {
+    GenerateMoves(s, moves);
+  }
+
+  // [Tactical] A static proof of the outcome by counting moves (the race of
+  // safe moves of Breuker, Uiterwijk and van den Herik 2000 and Bullock
+  // 2002, in a simpler form proved here). In the mover's view the mover P
+  // places vertical dominoes, the opponent O horizontal ones. For a player X
+  // and the other player Y:
+  //   reach(X): the free cells some placement of X covers now. Cells only
+  //     ever fill, so every later move of X covers two cells of reach(X).
+  //   safe(X): the most disjoint placements of X on free cells outside
+  //     reach(Y): Y can never take them and they are disjoint, so X can
+  //     play all of them, one a turn, whatever else happens.
+  //   open(X): disjoint placements of X on cells of reach(X) that the safe
+  //     ones do not use (a greedy packing, so a lower count is still
+  //     sound). A move of Y covers two cells, so it destroys at most two
+  //     of them. If X plays them first, while any is left, then X gets at
+  //     least ceil(open / 3) of them when X moves first (X plays one, Y
+  //     destroys two, ...) and at least floor(open / 3) when Y moves first
+  //     (Y destroys two, X plays one). both(X): the same count restricted to
+  //     cells in reach(Y) too, so each such move of X covers two cells of
+  //     reach(Y).
+  //   most(X): an upper bound on the moves X makes in the rest of the game,
+  //     whatever the play: (a) runs(X): every move of X lies in one run of
+  //     free cells along X's direction, disjoint from X's other moves, so
+  //     at most sum over runs of floor(length / 2); (b) every move of X
+  //     covers two cells of reach(X) that the other player did not cover.
+  // P moves first and wins iff it makes more moves than O, the one who cannot
+  // move losing. Playing its open moves first, then its safe ones, P makes at
+  // least safe(P) + ceil(open(P) / 3) moves, and O at most runs(O):
+  //   (1a) P wins if safe(P) + ceil(open(P) / 3) > runs(O).
+  // Playing only the placements counted by both(P) before its safe ones, P
+  // makes at least safe(P) + k moves, k = ceil(both(P) / 3), covering 2k
+  // cells of reach(O), so O makes at most (|reach(O)| - 2k) / 2 moves:
+  //   (1b) P wins if 2 safe(P) + 4k >= |reach(O)| + 2.
+  // Symmetrically O, moving second, makes at least safe(O) + floor(open(O)/3)
+  // moves, or safe(O) + k' with k' = floor(both(O) / 3) covering 2k' cells of
+  // reach(P), and answers every move of P, which are at most runs(P), or
+  // (|reach(P)| - 2k') / 2:
+  //   (2a) P loses if safe(O) + floor(open(O) / 3) >= runs(P);
+  //   (2b) P loses if 2 safe(O) + 4k' >= |reach(P)|.
+  // Otherwise the bounds are the trivial [loss, win].
+  std::pair<Score, Score> ValueBounds(const State& s) const {
+    const uint64_t free = ~s.view;  // frame cells are set: never free
+    const uint64_t mine = free & free >> 8;                        // P's placements (top cell)
+    const uint64_t theirs = free & (free >> 1) & kNotLastColumn;   // O's (left cell)
+    const uint64_t my_reach = mine | mine << 8;
+    const uint64_t their_reach = theirs | theirs << 1;
+    const uint64_t both = my_reach & their_reach;
+    const uint64_t my_safe_tops = ColumnPairTops(my_reach & ~their_reach);
+    const uint64_t my_safe_cells = my_safe_tops | my_safe_tops << 8;
+    const int my_safe = __builtin_popcountll(my_safe_tops);
+    const int my_open = ColumnPairs(my_reach & ~my_safe_cells);
+    const int my_both = ColumnPairs(both);
+    // O's counts in O's orientation (the transpose).
+    const uint64_t their_reach_t = Transpose(their_reach), my_reach_t = Transpose(my_reach);
+    const uint64_t their_safe_tops = ColumnPairTops(their_reach_t & ~my_reach_t);
+    const uint64_t their_safe_cells = their_safe_tops | their_safe_tops << 8;
+    const int their_safe = __builtin_popcountll(their_safe_tops);
+    const int their_open = ColumnPairs(their_reach_t & ~their_safe_cells);
+    const int their_both = ColumnPairs(Transpose(both));
+    const int k = (my_both + 2) / 3, their_k = their_both / 3;
+    if (my_safe + (my_open + 2) / 3 > ColumnPairs(Transpose(free)) ||
+        2 * my_safe + 4 * k >= __builtin_popcountll(their_reach) + 2)
+      return {kWinScore, kWinScore};
+    if (their_safe + their_open / 3 >= ColumnPairs(free) ||
+        2 * their_safe + 4 * their_k >= __builtin_popcountll(my_reach))
+      return {kLossScore, kLossScore};
+    return {kLossScore, kWinScore};
   }
 
   // [Symmetric] Flips of the mover's view within its rows x cols area: a
@@ -267,6 +347,23 @@ class Domineering {
   static uint64_t MoverMoves(uint64_t view) {
     const uint64_t free = ~view;
     return free & free >> 8;
+  }
+
+  // The most disjoint vertical pairs of cells of x: floor(length / 2) summed
+  // over the runs of x down each column (a greedy pairing from the top, all
+  // eight columns at once).
+  static int ColumnPairs(uint64_t x) { return __builtin_popcountll(ColumnPairTops(x)); }
+  // The upper cells of those pairs.
+  static uint64_t ColumnPairTops(uint64_t x) {
+    uint64_t tops = 0;
+    uint64_t open = 0;  // columns whose cell in the previous row is in x and unpaired
+    for (int r = 0; r < 8; ++r) {
+      const uint64_t row = (x >> (8 * r)) & 0xFF;
+      const uint64_t paired = open & row;
+      if (r > 0) tops |= paired << (8 * (r - 1));
+      open = row & ~paired;
+    }
+    return tops;
   }
 
   // Mirrors columns 0..n-1 of each row (bits outside them must be clear).
