@@ -26,8 +26,8 @@
 // single-threaded reference (its node counts are pinned in tests/
 // signature.txt, its table is reused across positions by the batch command),
 // and the comparison tables show the parallel search as a row of its own.
-// The root loop below mirrors TtSolver::RootValue (tt.h); once that loop is
-// shared in search_common.h both should call it.
+// The root loop is tt's (RootValueByNullWindows and AddBestMoves in
+// search_common.h).
 
 #include <algorithm>
 #include <array>
@@ -132,32 +132,13 @@ class BasicParallelTtSolver {
     auto stopped = [&] { return control.deadline.stopped(); };
 
     SolveReport report = StartReport(game, root, kName);
-    // Step 1: the value of the root, as tt finds it.
-    if constexpr (Tactical<G>) {
-      Score lo = game.MinScore(), hi = game.MaxScore();
-      while (lo < hi && !stopped()) {
-        Score mid = lo + (hi - lo) / 2;
-        if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
-        else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
-        const Score r = search(root, mid, mid + 1);
-        if (r <= mid) hi = r;
-        else lo = r;
-      }
-      report.value = lo;
-    } else {
+    // Step 1: the value of the root, as tt finds it; step 2, the best moves.
+    if constexpr (Tactical<G>)
+      report.value = RootValueByNullWindows(
+          game, [&](Score mid) { return search(root, mid, mid + 1); }, stopped);
+    else
       report.value = search(root, game.MinScore(), game.MaxScore());
-    }
-    // Step 2: every root move that achieves it, each by a null-window test.
-    if (options.best_moves && !game.Terminal(root)) {
-      MoveListOf<G> moves;
-      game.GenerateMoves(root, moves);
-      for (auto m : moves) {
-        if (stopped()) break;
-        const Score target = -report.value;
-        if (search(game.Play(root, m), target, target + 1) <= target)
-          report.best_moves.push_back(game.FormatMove(root, m));
-      }
-    }
+    if (options.best_moves) AddBestMoves(game, root, report, search, stopped);
     report.complete = !stopped();
     SharedTranspositionTable::Counters counters;
     for (const Worker<G>& w : workers) {

@@ -68,32 +68,13 @@ class TtSolver {
     Search(const G& g, const SolveOptions& options, TranspositionTable& t)
         : Base(g, options, t) {}
 
-    // The root's value. Games with tactics (Tactical) have bounds that make
-    // narrow windows cheap, so their value is found as Pons does: null-window
-    // tests that halve the interval [lo, hi] known to hold it, tried first
-    // nearer to 0 (close games are the common case). Once the interval is
-    // narrow (a quarter of the score range), a test that failed high is
-    // followed by a test of the bound it returned (an MTD(f) step): near the
-    // value the fail-soft result is often exact, and each test near the value
-    // is the costly kind (Fhourstones' 7x6 positions: 126M nodes instead of
-    // 137M; Pons' sets within 1.5%). Otherwise one full-window search.
+    // The root's value: null-window tests for games with tactics
+    // (RootValueByNullWindows says why), otherwise one full-window search.
     Score RootValue(const State& root) {
-      if constexpr (Tactical<G>) {
-        Score lo = game.MinScore(), hi = game.MaxScore();
-        const Score narrow = (hi - lo) / 4;
-        bool failed_high = false;
-        while (lo < hi && !monitor.stopped()) {
-          Score mid = lo + (hi - lo) / 2;
-          if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
-          else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
-          if (failed_high && hi - lo <= narrow) mid = lo;
-          const Score r = AlphaBeta(root, mid, mid + 1);
-          failed_high = r > mid;
-          if (failed_high) lo = r;
-          else hi = r;
-        }
-        return lo;
-      }
+      if constexpr (Tactical<G>)
+        return RootValueByNullWindows(
+            game, [&](Score mid) { return AlphaBeta(root, mid, mid + 1); },
+            [&] { return monitor.stopped(); });
       return AlphaBeta(root, game.MinScore(), game.MaxScore());
     }
 
