@@ -43,6 +43,7 @@
 // Ordered: a move scores the opponent's moves it destroys minus the mover's
 // own moves it destroys besides itself.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -125,23 +126,13 @@ class Domineering {
 
   uint64_t Key(const State& s) const { return s.view; }
 
-  // Opponent's placements destroyed minus the mover's own destroyed (other
-  // than the one played): a move that blocks the opponent and keeps one's own
-  // options comes first.
+  // Bullock's ordering (Obsequi, 2002): a move scores how it changes the
+  // mover's "real" moves (most disjoint placements) plus safe moves, minus the
+  // same for the opponent, counted after the move (the count before is the
+  // same for every move of a node), then a positional tie-break.
   int MoveOrder(const State& s, Move m) const {
-    const uint64_t free = ~s.view;
-    const uint64_t mine = free & free >> 8;
-    const uint64_t theirs = free & (free >> 1) & kNotLastColumn;  // horizontal in this view
-    const uint64_t cells = (uint64_t{1} << m) | (uint64_t{1} << (m + 8));
-    // A horizontal placement at bit b covers b and b+1; it is destroyed when
-    // either cell is taken: starts at cell or cell - 1.
-    const uint64_t their_hit = theirs & (cells | (cells >> 1));
-    const uint64_t my_hit = mine & ((cells >> 8) | cells) & ~(uint64_t{1} << m);
-    // A safe placement (neither cell reachable by the opponent) keeps: play
-    // it last, when nothing else helps.
-    const uint64_t their_reach = theirs | theirs << 1;
-    const int safe_penalty = (cells & their_reach) == 0 ? 64 : 0;
-    return 4 * __builtin_popcountll(their_hit) - 4 * __builtin_popcountll(my_hit) - safe_penalty;
+    const uint64_t free = ~(s.view | (uint64_t{0x101} << m));
+    return 128 * MoveCountBalance(free) + PositionValue(s, m);
   }
 
   // [Tactical] Domineering has no "win at once" beyond the end of the game,
@@ -342,6 +333,33 @@ class Domineering {
   }
 
   static constexpr uint64_t kNotLastColumn = 0x7F7F7F7F7F7F7F7Full;
+
+  // Real plus safe placements of the mover (vertical in the view) minus the
+  // opponent's, on the free cells `free` of the mover's view.
+  static int MoveCountBalance(uint64_t free) {
+    const uint64_t mine = free & free >> 8;
+    const uint64_t theirs = free & (free >> 1) & kNotLastColumn;
+    const uint64_t my_reach = mine | mine << 8;
+    const uint64_t their_reach = theirs | theirs << 1;
+    const uint64_t free_t = Transpose(free);
+    return ColumnPairs(free) + ColumnPairs(free & ~their_reach) - ColumnPairs(free_t) -
+           ColumnPairs(free_t & ~Transpose(my_reach));
+  }
+
+  // Obsequi's positional preference for a placement, in its four classes:
+  // lines (columns of the view) at an even distance from the nearer side,
+  // tops at an odd distance from the nearer end, come first.
+  int PositionValue(const State& s, Move m) const {
+    const int view_rows = s.vertical_to_move ? rows_ : cols_;
+    const int view_cols = s.vertical_to_move ? cols_ : rows_;
+    const int r = m / 8, c = m % 8;
+    const int line = std::min(c + 1, view_cols - c);  // 1 at the sides
+    const int along = std::min(r + 1, view_rows - 1 - r);  // 1 at the ends
+    const bool even_line = line % 2 == 0, odd_along = along % 2 == 1;
+    if (even_line) return odd_along ? 4 : 3;
+    if (line >= 3) return odd_along ? 2 : 1;
+    return 0;
+  }
 
   // Vertical placements of the mover: a free cell with a free cell below.
   static uint64_t MoverMoves(uint64_t view) {
