@@ -143,44 +143,48 @@ class Domineering {
     GenerateMoves(s, moves);
   }
 
-  // [Tactical] A static proof of the outcome by counting moves (the race of
-  // safe moves of Breuker, Uiterwijk and van den Herik 2000 and Bullock
-  // 2002, in a simpler form proved here). In the mover's view the mover P
-  // places vertical dominoes, the opponent O horizontal ones. For a player X
-  // and the other player Y:
+  // [Tactical] A static proof of the outcome by counting moves: the safe,
+  // protective and vulnerable moves of Bullock's Obsequi (2002, after the
+  // safe moves of Breuker, Uiterwijk and van den Herik 2000), counted by a
+  // small game whose proof is here. In the mover's view the mover P places
+  // vertical dominoes, the opponent O horizontal ones. For a player X (the
+  // other one Y), in X's orientation (X vertical; GuaranteedMoves):
   //   reach(X): the free cells some placement of X covers now. Cells only
   //     ever fill, so every later move of X covers two cells of reach(X).
-  //   safe(X): the most disjoint placements of X on free cells outside
-  //     reach(Y): Y can never take them and they are disjoint, so X can
-  //     play all of them, one a turn, whatever else happens.
-  //   open(X): disjoint placements of X on cells of reach(X) that the safe
-  //     ones do not use (a greedy packing, so a lower count is still
-  //     sound). A move of Y covers two cells, so it destroys at most two
-  //     of them. If X plays them first, while any is left, then X gets at
-  //     least ceil(open / 3) of them when X moves first (X plays one, Y
-  //     destroys two, ...) and at least floor(open / 3) when Y moves first
-  //     (Y destroys two, X plays one). both(X): the same count restricted to
-  //     cells in reach(Y) too, so each such move of X covers two cells of
-  //     reach(Y).
-  //   most(X): an upper bound on the moves X makes in the rest of the game,
-  //     whatever the play: (a) runs(X): every move of X lies in one run of
-  //     free cells along X's direction, disjoint from X's other moves, so
-  //     at most sum over runs of floor(length / 2); (b) every move of X
-  //     covers two cells of reach(X) that the other player did not cover.
-  // P moves first and wins iff it makes more moves than O, the one who cannot
-  // move losing. Playing its open moves first, then its safe ones, P makes at
-  // least safe(P) + ceil(open(P) / 3) moves, and O at most runs(O):
-  //   (1a) P wins if safe(P) + ceil(open(P) / 3) > runs(O).
-  // Playing only the placements counted by both(P) before its safe ones, P
-  // makes at least safe(P) + k moves, k = ceil(both(P) / 3), covering 2k
-  // cells of reach(O), so O makes at most (|reach(O)| - 2k) / 2 moves:
-  //   (1b) P wins if 2 safe(P) + 4k >= |reach(O)| + 2.
-  // Symmetrically O, moving second, makes at least safe(O) + floor(open(O)/3)
-  // moves, or safe(O) + k' with k' = floor(both(O) / 3) covering 2k' cells of
-  // reach(P), and answers every move of P, which are at most runs(P), or
-  // (|reach(P)| - 2k') / 2:
-  //   (2a) P loses if safe(O) + floor(open(O) / 3) >= runs(P);
-  //   (2b) P loses if 2 safe(O) + 4k' >= |reach(P)|.
+  //   safe: disjoint placements of X on cells outside reach(Y): Y never
+  //     touches them, X can play them all, one a turn, whenever it likes.
+  //   protective blocks: disjoint free 2x2 blocks with both cells beside
+  //     one column occupied (a wall). X playing the other column makes the
+  //     wall column a new safe placement: the block is worth two moves to X
+  //     if X plays there first. No cell of a block has a horizontal
+  //     neighbour in another block, so one move of Y spoils at most one.
+  //   vulnerable: disjoint placements of X on the remaining free cells (a
+  //     greedy packing). One move of Y covers two horizontally adjacent
+  //     cells, so it spoils at most two structures, and two only when they
+  //     have horizontally adjacent cells: a vulnerable placement with a
+  //     cell beside a cell of another block or placement is "linked".
+  // Then X makes at least safe + G moves, G the value of a counting game on
+  // (blocks p, linked a, unlinked b) where X takes a block (+2) or a
+  // placement (+1) and Y spoils two linked, or one unlinked, or one block
+  // and one linked, or nothing (GuaranteedTable; X to move or Y to move).
+  // P moves first. P wins iff O runs out of moves first. Let M be P's count
+  // (P to move) and U the cells in reach(P) or reach(O).
+  //   (1a) P wins if M > runs(O), where runs(O) bounds O's moves: every
+  //     move of O lies in one run of free cells along O's direction,
+  //     disjoint from O's other moves (sum of floor(length / 2)).
+  //   (1c) P wins if 4M > |U|. If P lost, after x moves each, x >= M; the
+  //     2x cells of O are in reach(O) minus P's cells, and P's cells miss
+  //     reach(O) in at most |reach(P) - reach(O)| cells, so 4x <= |U|.
+  //   (1b) a second strategy: P plays first only k = ceil(both / 3) of the
+  //     disjoint placements on cells both players reach (a greedy packing,
+  //     destroyed at most two per O move), then its safe ones; they cover
+  //     2k cells of reach(O), so O makes at most (|reach(O)| - 2k) / 2
+  //     moves: P wins if 2 safe + 4k >= |reach(O)| + 2.
+  // Symmetrically with M' O's count (O to move second, P spoiling first):
+  //   (2a) P loses if M' >= runs(P);
+  //   (2c) P loses if 4M' + 2 > |U|: if P won, P made x moves and O x - 1
+  //     >= M', and the same count gives 4x <= |U| + 2;
+  //   (2b) P loses if 2 safe(O) + 4k' >= |reach(P)|, k' = floor(both(O) / 3).
   // Otherwise the bounds are the trivial [loss, win].
   std::pair<Score, Score> ValueBounds(const State& s) const {
     const uint64_t free = ~s.view;  // frame cells are set: never free
@@ -189,24 +193,17 @@ class Domineering {
     const uint64_t my_reach = mine | mine << 8;
     const uint64_t their_reach = theirs | theirs << 1;
     const uint64_t both = my_reach & their_reach;
-    const uint64_t my_safe_tops = ColumnPairTops(my_reach & ~their_reach);
-    const uint64_t my_safe_cells = my_safe_tops | my_safe_tops << 8;
-    const int my_safe = __builtin_popcountll(my_safe_tops);
-    const int my_open = ColumnPairs(my_reach & ~my_safe_cells);
-    const int my_both = ColumnPairs(both);
-    // O's counts in O's orientation (the transpose).
-    const uint64_t their_reach_t = Transpose(their_reach), my_reach_t = Transpose(my_reach);
-    const uint64_t their_safe_tops = ColumnPairTops(their_reach_t & ~my_reach_t);
-    const uint64_t their_safe_cells = their_safe_tops | their_safe_tops << 8;
-    const int their_safe = __builtin_popcountll(their_safe_tops);
-    const int their_open = ColumnPairs(their_reach_t & ~their_safe_cells);
-    const int their_both = ColumnPairs(Transpose(both));
-    const int k = (my_both + 2) / 3, their_k = their_both / 3;
-    if (my_safe + (my_open + 2) / 3 > ColumnPairs(Transpose(free)) ||
-        2 * my_safe + 4 * k >= __builtin_popcountll(their_reach) + 2)
+    const int usable = __builtin_popcountll(my_reach | their_reach);
+    const uint64_t free_t = Transpose(free);
+    const Guarantee mine_count = GuaranteedMoves(free);
+    const Guarantee their_count = GuaranteedMoves(free_t);
+    const int k = (ColumnPairs(both) + 2) / 3, their_k = ColumnPairs(Transpose(both)) / 3;
+    if (mine_count.moving_first > ColumnPairs(free_t) || 4 * mine_count.moving_first > usable ||
+        2 * mine_count.safe + 4 * k >= __builtin_popcountll(their_reach) + 2)
       return {kWinScore, kWinScore};
-    if (their_safe + their_open / 3 >= ColumnPairs(free) ||
-        2 * their_safe + 4 * their_k >= __builtin_popcountll(my_reach))
+    if (their_count.moving_second >= ColumnPairs(free) ||
+        4 * their_count.moving_second + 2 > usable ||
+        2 * their_count.safe + 4 * their_k >= __builtin_popcountll(my_reach))
       return {kLossScore, kLossScore};
     return {kLossScore, kWinScore};
   }
@@ -333,6 +330,95 @@ class Domineering {
   }
 
   static constexpr uint64_t kNotLastColumn = 0x7F7F7F7F7F7F7F7Full;
+  static constexpr uint64_t kFirstColumn = 0x0101010101010101ull;
+  static constexpr uint64_t kNotFirstColumn = ~kFirstColumn;
+
+  // Moves a player X is sure to make, X placing vertical dominoes on the
+  // free cells `free` (see ValueBounds): safe + G(blocks, linked, unlinked).
+  struct Guarantee {
+    int safe;
+    int moving_first;   // X to move
+    int moving_second;  // Y to move
+  };
+  static Guarantee GuaranteedMoves(uint64_t free) {
+    const uint64_t theirs = free & (free >> 1) & kNotLastColumn;  // Y's placements (left cell)
+    const uint64_t their_reach = theirs | theirs << 1;
+    const uint64_t safe_tops = ColumnPairTops(free & ~their_reach);
+    const uint64_t safe_cells = safe_tops | safe_tops << 8;
+    // Protective blocks (top-left cell): a free 2x2 block with a wall, both
+    // cells of the column on its left or on its right occupied (or off the
+    // 8x8 frame; frame cells outside the board are set).
+    const uint64_t occupied = ~free;
+    const uint64_t occupied_pair = occupied & occupied >> 8;  // a cell and the one below
+    const uint64_t left_wall = occupied_pair << 1 | kFirstColumn;
+    const uint64_t right_wall = (occupied_pair >> 2 & 0x3F3F3F3F3F3F3F3Full) | 0x4040404040404040ull;
+    uint64_t candidates = free & free >> 1 & free >> 8 & free >> 9 & kNotLastColumn &
+                          (left_wall | right_wall);
+    uint64_t blocks = 0;
+    int num_blocks = 0;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      const uint64_t cells = uint64_t{0x303} << __builtin_ctzll(candidates);
+      const uint64_t zone = cells | (cells << 1 & kNotFirstColumn) | (cells >> 1 & kNotLastColumn);
+      if ((zone & blocks) == 0) {
+        blocks |= cells;
+        ++num_blocks;
+      }
+    }
+    // Vulnerable placements, linked when a cell has a horizontal neighbour
+    // in another structure (then one move of Y can spoil both).
+    const uint64_t tops = ColumnPairTops(free & ~safe_cells & ~blocks);
+    const uint64_t cells = tops | tops << 8;
+    const uint64_t packed = cells | blocks;
+    const uint64_t linked_cells =
+        cells & ((packed << 1 & kNotFirstColumn) | (packed >> 1 & kNotLastColumn));
+    const int linked = __builtin_popcountll(tops & (linked_cells | linked_cells >> 8));
+    const int unlinked = __builtin_popcountll(tops) - linked;
+    const int safe = __builtin_popcountll(safe_tops);
+    const auto& table = GuaranteedTable();
+    return {safe, safe + table.Get(true, num_blocks, linked, unlinked),
+            safe + table.Get(false, num_blocks, linked, unlinked)};
+  }
+
+  // The counting game of ValueBounds, solved once for every (blocks <= 16,
+  // linked + unlinked <= 32): X takes a block (+2, it is gone) or a
+  // placement (+1); Y spoils two linked placements, or one unlinked, or one
+  // block and one linked placement, or fewer, or plays elsewhere.
+  struct CountingGame {
+    static constexpr int kBlocks = 17, kPlacements = 33;
+    std::array<int8_t, 2 * kBlocks * kPlacements * kPlacements> value{};
+    int Get(bool x_to_move, int p, int a, int b) const {
+      return value[((x_to_move * kBlocks + p) * kPlacements + a) * kPlacements + b];
+    }
+    int8_t& At(bool x_to_move, int p, int a, int b) {
+      return value[((x_to_move * kBlocks + p) * kPlacements + a) * kPlacements + b];
+    }
+    CountingGame() {
+      // By total size, so that every smaller game is known; at one state X's
+      // value comes first (Y may pass, which leads to it).
+      for (int total = 0; total <= kBlocks - 1 + kPlacements - 1; ++total)
+        for (int p = 0; p < kBlocks && p <= total; ++p)
+          for (int a = 0; a < kPlacements && p + a <= total; ++a) {
+            const int b = total - p - a;
+            if (b >= kPlacements || a + b >= kPlacements) continue;
+            int x = 0;
+            if (p > 0) x = std::max(x, 2 + Get(false, p - 1, a, b));
+            if (a > 0) x = std::max(x, 1 + Get(false, p, a - 1, b));
+            if (b > 0) x = std::max(x, 1 + Get(false, p, a, b - 1));
+            At(true, p, a, b) = static_cast<int8_t>(x);
+            int y = x;  // Y plays elsewhere
+            if (a > 0) y = std::min(y, Get(true, p, a - 1, b));
+            if (a > 1) y = std::min(y, Get(true, p, a - 2, b));
+            if (b > 0) y = std::min(y, Get(true, p, a, b - 1));
+            if (p > 0) y = std::min(y, Get(true, p - 1, a, b));
+            if (p > 0 && a > 0) y = std::min(y, Get(true, p - 1, a - 1, b));
+            At(false, p, a, b) = static_cast<int8_t>(y);
+          }
+    }
+  };
+  static const CountingGame& GuaranteedTable() {
+    static const CountingGame table;
+    return table;
+  }
 
   // Real plus safe placements of the mover (vertical in the view) minus the
   // opponent's, on the free cells `free` of the mover's view.
