@@ -152,11 +152,13 @@ class Domineering {
   //     ever fill, so every later move of X covers two cells of reach(X).
   //   safe: disjoint placements of X on cells outside reach(Y): Y never
   //     touches them, X can play them all, one a turn, whenever it likes.
-  //   protective blocks: disjoint free 2x2 blocks with both cells beside
-  //     one column occupied (a wall). X playing the other column makes the
-  //     wall column a new safe placement: the block is worth two moves to X
-  //     if X plays there first. No cell of a block has a horizontal
-  //     neighbour in another block, so one move of Y spoils at most one.
+  //   protective blocks: disjoint free 2x2 blocks with the two cells left
+  //     (or right) of the block occupied or off the board (a wall). X
+  //     playing the block's column away from the wall leaves the column
+  //     next to the wall with both horizontal neighbours filled: a new safe
+  //     placement. So a block is worth two moves to X if X plays there
+  //     before Y touches it. No cell of a block has a horizontal neighbour
+  //     in another block, so one move of Y spoils at most one block.
   //   vulnerable: disjoint placements of X on the remaining free cells (a
   //     greedy packing). One move of Y covers two horizontally adjacent
   //     cells, so it spoils at most two structures, and two only when they
