@@ -19,6 +19,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
+#include "core/solver.h"
 #include "games/heap_spec.h"
 #include "solvers/catalog.h"
 #include "tool/game_handle.h"
@@ -204,18 +205,26 @@ absl::StatusOr<std::unique_ptr<const GameHandle>> MakeGameHandle(const Spec& spe
       std::make_unique<const GameHandleImpl<G>>(*std::move(game)));
 }
 
+// Every catalog solver keeps the solver contract (core/solver.h) for the
+// game, checked at compile time in the game's unit, pair by pair.
+template <typename G, typename... S>
+consteval bool CheckSolversFor(TypeList<S...>) {
+  return (CheckSolverContract<S, G>() && ...);
+}
+
 template <typename G>
 constexpr GameEntry kGameEntryOf = {G::kName, &GameListJson<G>, &SolverAppliesTo<G>,
                                     &HeapSpecOfGame<G>, &MakeGameHandle<G>};
 
 }  // namespace gamebench
 
-// One game's unit: its entry, which the generated registry names
-// kGameEntry<TypeName>.
-#define GAMEBENCH_TOOL_GAME_UNIT(G)                  \
-  namespace gamebench {                              \
-  extern const GameEntry kGameEntry##G;              \
-  const GameEntry kGameEntry##G = kGameEntryOf<G>;   \
+// One game's unit: the solver contract checked for it, and its entry, which
+// the generated registry names kGameEntry<TypeName>.
+#define GAMEBENCH_TOOL_GAME_UNIT(G)                      \
+  namespace gamebench {                                  \
+  static_assert(CheckSolversFor<G>(SolverCatalog{}));    \
+  extern const GameEntry kGameEntry##G;                  \
+  const GameEntry kGameEntry##G = kGameEntryOf<G>;       \
   }
 
 #endif  // GAMEBENCH_TOOL_GAME_HANDLE_IMPL_H_
