@@ -3,7 +3,10 @@
 
 // Reading the committed manifests under bench/ (tab-separated, '#' comments,
 // a header row naming the columns), and running one solver on one position by
-// name through the catalogs, for the Google Benchmark binaries.
+// name, for the Google Benchmark binaries. The solve goes through the tool's
+// game registry (tool/game_registry.h, the library gamebench_tool): the same
+// per-game code as `gamebench solve`, compiled once for the tool and every
+// benchmark instead of every solver for every game in each benchmark.
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +23,8 @@
 #include "core/memory.h"
 #include "core/solve.h"
 #include "core/spec.h"
-#include "tool/dispatch.h"
+#include "solvers/catalog.h"
+#include "tool/game_registry.h"
 
 namespace gamebench::bench {
 
@@ -65,33 +69,26 @@ inline std::vector<Row> ReadManifest(const std::string& path) {
 }
 
 // Solves `position` ("-" or "": the start) of the game `spec_text` with the
-// solver `solver`. nullopt when the game or solver is not in this build, the
-// solver does not apply, or the spec or position is bad.
+// solver `solver`, as `gamebench solve` does. nullopt when the game or solver
+// is not in this build, the solver does not apply or refuses (its Precheck),
+// or the spec or position is bad.
 inline std::optional<SolveReport> SolveByName(const std::string& spec_text,
                                               const std::string& position,
                                               const std::string& solver,
                                               const SolveOptions& options) {
   auto spec = ParseSpec(spec_text);
   if (!spec.ok()) return std::nullopt;
-  std::optional<SolveReport> report;
-  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-    typename G::State state = game.Start();
-    if (!position.empty() && position != "-") {
-      auto parsed = game.ParseState(position);
-      if (!parsed.ok()) return parsed.status();
-      state = *parsed;
-    }
-    return WithSolver(solver, [&]<typename S>() -> absl::Status {
-      if constexpr (S::template kAppliesTo<G>) {
-        report = S::Solve(game, state, options);
-        return absl::OkStatus();
-      } else {
-        return absl::InvalidArgumentError("does not apply");
-      }
-    });
-  });
-  if (!status.ok()) return std::nullopt;
-  return report;
+  auto game = MakeGame(*spec);
+  if (!game.ok()) return std::nullopt;
+  std::string state = (*game)->Start();
+  if (!position.empty() && position != "-") {
+    auto parsed = (*game)->Parse(position);
+    if (!parsed.ok()) return std::nullopt;
+    state = *std::move(parsed);
+  }
+  auto report = (*game)->Solve(state, solver, options);
+  if (!report.ok()) return std::nullopt;
+  return *std::move(report);
 }
 
 // The names of the solvers in the catalog that apply to the game `spec_text`.
@@ -99,12 +96,11 @@ inline std::vector<std::string> ApplicableSolvers(const std::string& spec_text) 
   std::vector<std::string> names;
   auto spec = ParseSpec(spec_text);
   if (!spec.ok()) return names;
-  (void)WithGame(*spec, [&]<typename G>(const G&) -> absl::Status {
-    ForEachType(SolverCatalog{}, [&]<typename S>() {
-      if (S::template kAppliesTo<G>) names.emplace_back(S::kName);
-      return false;
-    });
-    return absl::OkStatus();
+  auto entry = FindGame(spec->name);
+  if (!entry.ok() || !(*entry)->make(*spec).ok()) return names;
+  ForEachType(SolverCatalog{}, [&]<typename S>() {
+    if ((*entry)->solver_applies(S::kName)) names.emplace_back(S::kName);
+    return false;
   });
   return names;
 }

@@ -1,6 +1,6 @@
 // libFuzzer target: the retrograde table reader, as `query` and `verify`
-// open a file (tool/table_file.h: LoadRetrogradeTable, then the game named
-// by the spec in the header must match the table), and, for a table that is
+// open a file (tool/table_file.h: ReadTableFile, then the game named by the
+// spec in the header must match the table, CheckTableMatches), and, for a table that is
 // accepted, the local re-check and a query of the start position.
 // Property: no crash, no out-of-bounds access; damaged input is a status.
 // The bytes go through a file (the reader reads files), one per process.
@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <string>
 
+#include "tool/dispatch.h"
 #include "tool/table_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -20,11 +21,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!f) return 0;
   if (size > 0) std::fwrite(data, 1, size, f);
   std::fclose(f);
-  (void)WithTableFile(path, [&]<typename G>(const G& game, const RetrogradeTable& table) {
-    // Small tables only: the fuzzer's inputs are at most a few KiB anyway.
-    if (table.index_size() > (1u << 16)) return absl::OkStatus();
-    (void)RetrogradeSolver::Verify(game, table, 1);
-    (void)RetrogradeSolver::BestMoves(game, table, game.Start());
+  auto read = ReadTableFile(path);
+  if (!read.ok()) return 0;
+  const RetrogradeTable& table = read->first;
+  (void)WithGame(read->second, [&]<typename G>(const G& game) {
+    if (!CheckTableMatches(game, table, path).ok()) return absl::OkStatus();
+    if constexpr (RetrogradeSolver::kAppliesTo<G>) {
+      // Small tables only: the fuzzer's inputs are at most a few KiB anyway.
+      if (table.index_size() > (1u << 16)) return absl::OkStatus();
+      (void)RetrogradeSolver::Verify(game, table, 1);
+      (void)RetrogradeSolver::BestMoves(game, table, game.Start());
+    }
     return absl::OkStatus();
   });
   return 0;

@@ -21,10 +21,10 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "python/game_handle.h"
 #include "python/run_released.h"
+#include "tool/game_files.h"
+#include "tool/game_registry.h"
 #include "tool/operations.h"
-#include "tool/table_file.h"
 
 namespace py = pybind11;
 
@@ -164,8 +164,10 @@ struct PyTable {
   }
 };
 
-std::shared_ptr<const GameHandle> HandleFor(const std::string& spec) {
-  return Check(GameHandleFor(spec));
+// The game a spec names; errors as the tool's.
+std::shared_ptr<const GameHandle> HandleFor(const std::string& text) {
+  const Spec spec = Check(ParseSpec(text));
+  return Check(MakeGame(spec));
 }
 
 py::tuple Analyze(const std::string& spec, const std::string& solver, py::object time_limit,
@@ -194,18 +196,14 @@ py::tuple Analyze(const std::string& spec, const std::string& solver, py::object
 }
 
 PyTable LoadTable(const std::string& path) {
-  PyTable out;
-  absl::Status status;
+  absl::StatusOr<OpenedTable> opened;
   {
     py::gil_scoped_release release;
-    status = WithTableFile(path, [&]<typename G>(const G& game, RetrogradeTable& table) {
-      out.game = std::make_shared<GameHandleImpl<G>>(game);
-      out.table = std::make_shared<const RetrogradeTable>(std::move(table));
-      return absl::OkStatus();
-    });
+    opened = OpenTableFile(path);
   }
-  if (!status.ok()) Raise(status);
-  return out;
+  if (!opened.ok()) Raise(opened.status());
+  return PyTable{std::move(opened->game),
+                 std::make_shared<const RetrogradeTable>(std::move(opened->table))};
 }
 
 py::tuple Grundy(const std::string& spec, py::object upto, const std::string& method,

@@ -1,6 +1,11 @@
 #ifndef GAMEBENCH_SOLVERS_TIERED_RETROGRADE_H_
 #define GAMEBENCH_SOLVERS_TIERED_RETROGRADE_H_
 
+// Why over 400 lines: one class, the analysis's state (its tiers in memory,
+// the communicator, resuming after the finished tiers) with the three passes
+// below that share it; the tier files and the loopy fixpoint are apart
+// (tier_files.h, tier_fixpoint.h).
+//
 // Tiered retrograde analysis: the strong solution of a Tiered game (core/game.h)
 // one tier at a time, holding in memory only the tier being solved and the
 // tiers its moves reach, and writing each finished tier to disk (tier_files.h).

@@ -34,18 +34,6 @@ absl::Status WithGame(const Spec& spec, Fn&& fn) {
   return result;
 }
 
-// Every catalog solver keeps the solver contract (core/solver.h) for every
-// catalog game it applies to, checked at compile time pair by pair.
-template <typename S, typename... G>
-consteval bool CheckSolverOverGames(TypeList<G...>) {
-  return (CheckSolverContract<S, G>() && ...);
-}
-template <typename... S, typename Games>
-consteval bool CheckSolverCatalog(TypeList<S...>, Games games) {
-  return (CheckSolverOverGames<S>(games) && ...);
-}
-static_assert(CheckSolverCatalog(SolverCatalog{}, GameCatalog{}));
-
 }  // namespace gamebench
 
 #endif  // GAMEBENCH_TOOL_DISPATCH_H_

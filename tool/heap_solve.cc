@@ -5,30 +5,15 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "core/type_list.h"
-#include "games/catalog.h"
+#include "tool/game_registry.h"
 #include "solvers/sprague_grundy.h"
 
 namespace gamebench {
 
 absl::StatusOr<std::optional<HeapGameSpec>> HeapSpecOf(const Spec& spec) {
-  absl::StatusOr<std::optional<HeapGameSpec>> result =
-      absl::NotFoundError(absl::StrCat("unknown game '", spec.name, "' (see `gamebench list`)"));
-  ForEachType(GameCatalog{}, [&]<typename G>() {
-    if (spec.name != G::kName) return false;
-    if constexpr (DescribesHeaps<G>) {
-      auto heaps = G::HeapSpecFromSpec(spec);
-      if (heaps.ok()) {
-        result = std::optional<HeapGameSpec>(*std::move(heaps));
-      } else {
-        result = heaps.status();
-      }
-    } else {
-      result = std::optional<HeapGameSpec>();
-    }
-    return true;
-  });
-  return result;
+  absl::StatusOr<const GameEntry*> entry = FindGame(spec.name);
+  if (!entry.ok()) return entry.status();
+  return (*entry)->heap_spec(spec);
 }
 
 std::optional<absl::StatusOr<SolveReport>> SolveHeapGame(const Spec& spec,

@@ -53,13 +53,6 @@ absl::StatusOr<AnalyzeCommandLine> ParseAnalyzeArgs(const std::vector<std::strin
 absl::StatusOr<Json> AnalyzeCommand(const AnalyzeCommandLine& command_line,
                                     RetrogradeTable* table_out);
 
-// `query`: the object of `query --json` for position `s` of a table made for
-// `game` (checked by WithTableFile, tool/table_file.h); instantiated per game
-// like the solvers (tool/per_game.h).
-template <typename G>
-absl::StatusOr<Json> QueryJson(const G& game, const RetrogradeTable& table,
-                               const typename G::State& s);  // tool/per_game_unit.h
-
 // `grundy`: the parsed command line, then the computed nim-sequence.
 struct GrundyCommandLine {
   Args args;

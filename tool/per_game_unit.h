@@ -1,11 +1,9 @@
 #ifndef GAMEBENCH_TOOL_PER_GAME_UNIT_H_
 #define GAMEBENCH_TOOL_PER_GAME_UNIT_H_
 
-// The definitions of tool/per_game.h, included only by the per-game
-// translation units that CMakeLists.txt generates from games/catalog.h. Each
-// such unit includes its game's header and this one, then says
-// GAMEBENCH_TOOL_GAME_UNIT(TypeName) to instantiate every solver for that
-// game (and nothing for the others).
+// The work of the tool's commands for one game, as templates over the game:
+// instantiated only in the game's own translation unit, through
+// GameHandleImpl<G> (tool/game_handle_impl.h), never by a command.
 
 #include <cstdio>
 #include <memory>
@@ -20,12 +18,15 @@
 #include "core/memory.h"
 #include "core/solver.h"
 #include "solvers/catalog.h"
+#include "tool/game_handle.h"
 #include "tool/operations.h"
-#include "tool/per_game.h"
 #include "tool/solver_dispatch.h"
 
 namespace gamebench {
 
+// `solve`: position `state` of `game` with the solver named `solver`; an
+// unknown solver, one that does not apply to the game, or the solver's
+// Precheck refusal is an error.
 template <typename G>
 absl::StatusOr<SolveReport> SolveGame(const G& game, const typename G::State& state,
                                       absl::string_view solver, const SolveOptions& options) {
@@ -115,6 +116,7 @@ absl::Status SolveLines(const G& game, std::istream& in, const std::string& sour
   return absl::OkStatus();
 }
 
+// `batch`: every line of `in` with the solver named `solver`.
 template <typename G>
 absl::Status BatchGame(const G& game, absl::string_view solver, std::istream& in,
                        const std::string& source, const SolveOptions& options,
@@ -216,7 +218,8 @@ absl::Status AnalyzeGame(const G& game, const AnalyzeCommandLine& command_line,
   }
 }
 
-// `query` (declared in tool/operations.h).
+// `query`: the object of `query --json` for position `s` of a table made
+// for `game` (CheckTableMatches, tool/table_file.h).
 template <typename G>
 absl::StatusOr<Json> QueryJson(const G& game, const RetrogradeTable& table,
                                const typename G::State& s) {
@@ -258,19 +261,5 @@ absl::Status VerifyTable(const G& game, const RetrogradeTable& table, int thread
 }
 
 }  // namespace gamebench
-
-// The explicit instantiations of one game's unit.
-#define GAMEBENCH_TOOL_GAME_UNIT(G)                                                         \
-  namespace gamebench {                                                                     \
-  template absl::StatusOr<SolveReport> SolveGame<G>(const G&, const G::State&,              \
-                                                    absl::string_view, const SolveOptions&); \
-  template absl::Status BatchGame<G>(const G&, absl::string_view, std::istream&,            \
-                                     const std::string&, const SolveOptions&, BatchTotals&); \
-  template absl::Status AnalyzeGame<G>(const G&, const AnalyzeCommandLine&, RetrogradeTable*,   \
-                                       Json&);                                                  \
-  template absl::StatusOr<Json> QueryJson<G>(const G&, const RetrogradeTable&,              \
-                                             const G::State&);                              \
-  template absl::Status VerifyTable<G>(const G&, const RetrogradeTable&, int);              \
-  }
 
 #endif  // GAMEBENCH_TOOL_PER_GAME_UNIT_H_

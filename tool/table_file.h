@@ -4,44 +4,53 @@
 // Opening a saved retrograde table for `query` and `verify`: the file is
 // read and checksummed, its spec names the game, and the game must match the
 // table (canonical spec, index size, start position), so a table is never
-// read through another game's index.
+// read through another game's index. ReadTableFile and CheckTableMatches are
+// the two halves; OpenTableFile (tool/game_files.h) joins them through the
+// game registry, the fuzz target through tool/dispatch.h.
 
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/spec.h"
 #include "solvers/retrograde.h"
 #include "solvers/retrograde_table.h"
-#include "tool/dispatch.h"
 
 namespace gamebench {
 
-// Calls fn(game, table) with the game the table file was made for.
-template <typename Fn>
-absl::Status WithTableFile(const std::string& path, Fn&& fn) {
+inline absl::Status TableMismatch(const std::string& path, absl::string_view what) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("table file '", path, "' does not match its game: ", what));
+}
+
+// The table in `path` and the spec of the game it names.
+inline absl::StatusOr<std::pair<RetrogradeTable, Spec>> ReadTableFile(const std::string& path) {
   absl::StatusOr<RetrogradeTable> table = LoadRetrogradeTable(path);
   if (!table.ok()) return table.status();
-  auto mismatch = [&](absl::string_view what) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("table file '", path, "' does not match its game: ", what));
-  };
   absl::StatusOr<Spec> spec = ParseSpec(table->game);
-  if (!spec.ok()) return mismatch(absl::StrCat("bad spec '", table->game, "'"));
-  return WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-    if constexpr (!RetrogradeSolver::kAppliesTo<G>) {
-      return mismatch(absl::StrCat("game '", G::kName, "' has no dense index"));
-    } else {
-      if (game.CanonicalSpec() != table->game)
-        return mismatch(absl::StrCat("spec '", table->game, "' is not canonical"));
-      if (game.IndexSize() != table->index_size())
-        return mismatch(absl::StrCat(table->index_size(), " entries, but ", table->game,
-                                     " indexes ", game.IndexSize(), " positions"));
-      if (game.Index(game.Start()) != table->root_index)
-        return mismatch("the table was not analysed from the start position");
-      return fn(game, *table);
-    }
-  });
+  if (!spec.ok()) return TableMismatch(path, absl::StrCat("bad spec '", table->game, "'"));
+  return std::make_pair(*std::move(table), *std::move(spec));
+}
+
+// Whether `table`, read from `path`, was made for `game`.
+template <typename G>
+absl::Status CheckTableMatches(const G& game, const RetrogradeTable& table,
+                               const std::string& path) {
+  if constexpr (!RetrogradeSolver::kAppliesTo<G>) {
+    (void)game, (void)table;
+    return TableMismatch(path, absl::StrCat("game '", G::kName, "' has no dense index"));
+  } else {
+    if (game.CanonicalSpec() != table.game)
+      return TableMismatch(path, absl::StrCat("spec '", table.game, "' is not canonical"));
+    if (game.IndexSize() != table.index_size())
+      return TableMismatch(path, absl::StrCat(table.index_size(), " entries, but ", table.game,
+                                              " indexes ", game.IndexSize(), " positions"));
+    if (game.Index(game.Start()) != table.root_index)
+      return TableMismatch(path, "the table was not analysed from the start position");
+    return absl::OkStatus();
+  }
 }
 
 }  // namespace gamebench

@@ -27,7 +27,7 @@
 #include "core/spec.h"
 #include "solvers/tier_files.h"
 #include "solvers/tiered_retrograde.h"
-#include "tool/dispatch.h"
+#include "core/score.h"
 
 namespace gamebench {
 
@@ -41,7 +41,7 @@ inline Json TieredJson(const TieredResult& r, const std::string& dir) {
   out.Set("losses", r.losses);
   out.Set("draws", r.draws);
   out.Set("value", ScoreText(value, false));
-  out.Set("winner", value > 0 ? "first" : (value < 0 ? "second" : "draw"));
+  out.Set("winner", WinnerText(value));
   out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(r.root_entry)));
   out.Set("ranks", r.ranks);
   out.Set("threads", r.threads);
@@ -69,26 +69,21 @@ inline Json TieredJson(const TieredResult& r, const std::string& dir) {
   return out;
 }
 
-// The tiered analysis of the game `spec` names, as `analyze --json` prints it.
-template <typename Comm>
-absl::StatusOr<Json> TieredAnalyzeJson(const Spec& spec, const TieredOptions& options, Comm& comm,
+// The tiered analysis of `game`, as `analyze --json` prints it.
+template <typename G, typename Comm>
+absl::StatusOr<Json> TieredAnalyzeGame(const G& game, const TieredOptions& options, Comm& comm,
                                        const std::string& shown_dir) {
-  Json out;
-  absl::Status status = WithGame(spec, [&]<typename G>(const G& game) -> absl::Status {
-    if constexpr (!Tiered<G>) {
-      return absl::UnimplementedError(
-          absl::StrCat("tiered retrograde analysis does not apply to game '", G::kName,
-                       "' (it has no tiers; see `gamebench list`)"));
-    } else {
-      TieredRetrograde<G, Comm> analysis(game, options, comm);
-      absl::StatusOr<TieredResult> r = analysis.Run();
-      if (!r.ok()) return r.status();
-      out = TieredJson(*r, shown_dir);
-      return absl::OkStatus();
-    }
-  });
-  if (!status.ok()) return status;
-  return out;
+  if constexpr (!Tiered<G>) {
+    (void)game, (void)options, (void)comm, (void)shown_dir;
+    return absl::UnimplementedError(
+        absl::StrCat("tiered retrograde analysis does not apply to game '", G::kName,
+                     "' (it has no tiers; see `gamebench list`)"));
+  } else {
+    TieredRetrograde<G, Comm> analysis(game, options, comm);
+    absl::StatusOr<TieredResult> r = analysis.Run();
+    if (!r.ok()) return r.status();
+    return TieredJson(*r, shown_dir);
+  }
 }
 
 // The tier `t`'s values from `dir`, cached in `tiers` (one slot per tier).
@@ -128,7 +123,7 @@ absl::StatusOr<Json> TieredQueryJson(const G& game, const std::string& dir,
   out.Set("game", game.CanonicalSpec());
   out.Set("position", game.FormatState(s));
   out.Set("value", ScoreText(value, false));
-  if (s == game.Start()) out.Set("winner", value > 0 ? "first" : (value < 0 ? "second" : "draw"));
+  if (s == game.Start()) out.Set("winner", WinnerText(value));
   out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(*e)));
   Json best = Json::MakeArray();
   if (!game.Terminal(s)) {
@@ -269,24 +264,21 @@ absl::StatusOr<Json> TieredVerifyJson(const G& game, const std::string& dir) {
   return out;
 }
 
-// Calls fn(game) for the game whose tier files `dir` holds.
-template <typename Fn>
-absl::Status WithTierDirectory(const std::string& dir, Fn&& fn) {
-  auto game_spec = TierDirectoryGame(dir);
-  if (!game_spec.ok()) return game_spec.status();
-  auto spec = ParseSpec(*game_spec);
-  if (!spec.ok()) return spec.status();
-  return WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-    if constexpr (!Tiered<G>) {
-      return absl::InvalidArgumentError(absl::StrCat("tier directory '", dir, "' names game ",
-                                                     *game_spec, ", which has no tiers"));
-    } else {
-      if (game.CanonicalSpec() != *game_spec)
-        return absl::InvalidArgumentError(
-            absl::StrCat("tier directory '", dir, "': spec ", *game_spec, " is not canonical"));
-      return fn(game);
-    }
-  });
+// Whether `game` is the game of the tier directory `dir`, whose files name
+// `game_spec` (TierDirectoryGame).
+template <typename G>
+absl::Status CheckTierDirectory(const G& game, const std::string& dir,
+                                const std::string& game_spec) {
+  if constexpr (!Tiered<G>) {
+    (void)game;
+    return absl::InvalidArgumentError(
+        absl::StrCat("tier directory '", dir, "' names game ", game_spec, ", which has no tiers"));
+  } else {
+    if (game.CanonicalSpec() != game_spec)
+      return absl::InvalidArgumentError(
+          absl::StrCat("tier directory '", dir, "': spec ", game_spec, " is not canonical"));
+    return absl::OkStatus();
+  }
 }
 
 // The text form: the summary, then one line per tier.

@@ -1,6 +1,9 @@
 #ifndef GAMEBENCH_GAMES_CONNECT4_CONNECT4_H_
 #define GAMEBENCH_GAMES_CONNECT4_CONNECT4_H_
 
+// Why over 400 lines: one game is one class (core/game.h); Connect Four adds
+// the Tactical members, the tier index and two text forms to the rules.
+//
 // Connect Four on a w x h board (default 7 x 6), the first player ('x')
 // moves first; a stone drops to the lowest empty cell of its column; four in
 // a row (horizontal, vertical or diagonal) wins; a full board is a draw.

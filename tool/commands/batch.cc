@@ -26,8 +26,7 @@
 #include "core/solve.h"
 #include "tool/args.h"
 #include "tool/commands.h"
-#include "tool/dispatch.h"
-#include "tool/per_game.h"
+#include "tool/game_registry.h"
 
 namespace gamebench {
 
@@ -54,11 +53,11 @@ absl::Status RunBatch(const std::vector<std::string>& argv) {
   const std::string source_name = *source == "-" ? "stdin" : *source;
   BatchTotals totals;
   Stopwatch watch;
-  absl::Status status =
-      WithGame(command_line->spec, [&]<typename G>(const G& game) -> absl::Status {
-        return BatchGame(game, solver_name, *in, source_name, command_line->options, totals);
-      });
-  if (!status.ok()) return status;
+  auto game = MakeGame(command_line->spec);
+  if (!game.ok()) return game.status();
+  if (auto st = (*game)->Batch(solver_name, *in, source_name, command_line->options, totals);
+      !st.ok())
+    return st;
   std::fprintf(stderr, "batch: %lu positions, %lu nodes, %.3f s; %lu expected values checked\n",
                static_cast<unsigned long>(totals.positions),
                static_cast<unsigned long>(totals.nodes), watch.Seconds(),

@@ -4,14 +4,12 @@
 // or gamebench-mpi's shards of any number of ranks).
 
 #include <cstdio>
+#include <filesystem>
 
 #include "absl/strings/str_join.h"
 #include "tool/args.h"
 #include "tool/commands.h"
-#include "tool/operations.h"
-#include "tool/table_file.h"
-#include "tool/tiered_analyze.h"
-#include <filesystem>
+#include "tool/game_files.h"
 
 namespace gamebench {
 
@@ -21,37 +19,28 @@ absl::Status RunQuery(const std::vector<std::string>& argv) {
   auto args = Args::Parse(argv, kQueryCommandLine);
   if (!args.ok()) return args.status();
   if (auto st = args->ExpectPositional(1, "table FILE"); !st.ok()) return st;
-  Json out = Json::MakeObject();
   const std::string path = args->positional()[0];
-  auto position_of = [&]<typename G>(const G& game) -> absl::StatusOr<typename G::State> {
-    if (auto pos = args->Get("position")) return game.ParseState(*pos);
+  // The position asked for (the start by default) of the game opened.
+  auto position_of = [&](const GameHandle& game) -> absl::StatusOr<std::string> {
+    if (auto pos = args->Get("position")) return game.Parse(*pos);
     return game.Start();
   };
-  absl::Status status =
-      std::filesystem::is_directory(path)
-          ? WithTierDirectory(path, [&]<typename G>(const G& game) -> absl::Status {
-              auto s = position_of(game);
-              if (!s.ok()) return s.status();
-              auto answer = TieredQueryJson(game, path, *s);
-              if (!answer.ok()) return answer.status();
-              out = *std::move(answer);
-              return absl::OkStatus();
-            })
-          : WithTableFile(
-      args->positional()[0],
-      [&]<typename G>(const G& game, const RetrogradeTable& table) -> absl::Status {
-        typename G::State s = game.Start();
-        if (auto pos = args->Get("position")) {
-          auto parsed = game.ParseState(*pos);
-          if (!parsed.ok()) return parsed.status();
-          s = *parsed;
-        }
-        absl::StatusOr<Json> answer = QueryJson(game, table, s);
-        if (!answer.ok()) return answer.status();
-        out = *std::move(answer);
-        return absl::OkStatus();
-      });
-  if (!status.ok()) return status;
+  absl::StatusOr<Json> answer;
+  if (std::filesystem::is_directory(path)) {
+    auto game = OpenTierDirectory(path);
+    if (!game.ok()) return game.status();
+    auto s = position_of(**game);
+    if (!s.ok()) return s.status();
+    answer = (*game)->TieredQuery(path, *s);
+  } else {
+    auto opened = OpenTableFile(path);
+    if (!opened.ok()) return opened.status();
+    auto s = position_of(*opened->game);
+    if (!s.ok()) return s.status();
+    answer = opened->game->Query(opened->table, *s);
+  }
+  if (!answer.ok()) return answer.status();
+  const Json& out = *answer;
   if (args->Has("json")) {
     std::printf("%s\n", out.Dump().c_str());
     return absl::OkStatus();

@@ -6,16 +6,14 @@
 // ranks): every tier is checked the same way, and the merged checksum printed.
 
 #include <cstdio>
+#include <filesystem>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "core/solve.h"
 #include "tool/args.h"
 #include "tool/commands.h"
-#include "tool/per_game.h"
-#include "tool/table_file.h"
-#include "tool/tiered_analyze.h"
-#include <filesystem>
+#include "tool/game_files.h"
 
 namespace gamebench {
 
@@ -30,30 +28,28 @@ absl::Status RunVerify(const std::vector<std::string>& argv) {
   const std::string path = args->positional()[0];
   Stopwatch watch;
   Json out = Json::MakeObject();
-  absl::Status status =
-      std::filesystem::is_directory(path)
-          ? WithTierDirectory(path, [&]<typename G>(const G& game) -> absl::Status {
-              auto verified = TieredVerifyJson(game, path);
-              if (!verified.ok()) return verified.status();
-              out = *std::move(verified);
-              out.Set("file", path);
-              return absl::OkStatus();
-            })
-          : WithTableFile(
-      path, [&]<typename G>(const G& game, const RetrogradeTable& table) -> absl::Status {
-        if (auto st = VerifyTable(game, table, static_cast<int>(*threads)); !st.ok())
-          return absl::InvalidArgumentError(
-              absl::StrCat("table file '", path, "' fails verification: ", st.message()));
-        out.Set("file", path);
-        out.Set("game", table.game);
-        out.Set("ok", true);
-        out.Set("positions", table.positions);
-        out.Set("wins", table.wins);
-        out.Set("losses", table.losses);
-        out.Set("draws", table.draws);
-        return absl::OkStatus();
-      });
-  if (!status.ok()) return status;
+  if (std::filesystem::is_directory(path)) {
+    auto game = OpenTierDirectory(path);
+    if (!game.ok()) return game.status();
+    auto verified = (*game)->TieredVerify(path);
+    if (!verified.ok()) return verified.status();
+    out = *std::move(verified);
+    out.Set("file", path);
+  } else {
+    auto opened = OpenTableFile(path);
+    if (!opened.ok()) return opened.status();
+    const RetrogradeTable& table = opened->table;
+    if (auto st = opened->game->Verify(table, static_cast<int>(*threads)); !st.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("table file '", path, "' fails verification: ", st.message()));
+    out.Set("file", path);
+    out.Set("game", table.game);
+    out.Set("ok", true);
+    out.Set("positions", table.positions);
+    out.Set("wins", table.wins);
+    out.Set("losses", table.losses);
+    out.Set("draws", table.draws);
+  }
   out.Set("seconds", watch.Seconds());
   if (args->Has("json")) {
     std::printf("%s\n", out.Dump().c_str());

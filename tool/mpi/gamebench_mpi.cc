@@ -21,6 +21,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "tool/args.h"
+#include "tool/dispatch.h"
 #include "tool/mpi/mpi_comm.h"
 #include "tool/tiered_analyze.h"
 
@@ -60,8 +61,14 @@ absl::Status Run(const std::vector<std::string>& argv, MpiComm& comm) {
   // Test hook: only this rank kills itself (GAMEBENCH_TIER_KILL_RANK).
   if (const char* r = std::getenv("GAMEBENCH_TIER_KILL_RANK"))
     if (std::atoi(r) != comm.rank()) options.kill_after_tiers = 0;
-  auto out = TieredAnalyzeJson(command_line->spec, options, comm, *dir);
-  if (!out.ok()) return out.status();
+  // MpiComm is this binary's own: it dispatches through the catalog itself
+  // (the tool's per-game units instantiate the analysis for SerialComm).
+  absl::StatusOr<Json> out;
+  absl::Status status = WithGame(command_line->spec, [&]<typename G>(const G& game) {
+    out = TieredAnalyzeGame(game, options, comm, *dir);
+    return out.status();
+  });
+  if (!status.ok()) return status;
   if (comm.rank() == 0) {
     if (args.Has("json")) {
       std::printf("%s\n", out->Dump().c_str());

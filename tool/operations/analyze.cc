@@ -10,10 +10,10 @@
 #include "absl/strings/str_cat.h"
 #include "core/memory.h"
 #include "tool/commands.h"
-#include "tool/dispatch.h"
+#include "solvers/tiered_retrograde.h"
+#include "tool/game_registry.h"
 #include "tool/operations.h"
-#include "tool/per_game.h"
-#include "tool/tiered_analyze.h"
+#include "tool/solver_dispatch.h"
 
 namespace gamebench {
 
@@ -72,11 +72,10 @@ absl::StatusOr<Json> AnalyzeCommand(const AnalyzeCommandLine& command_line,
   // The tiered path (tool/tiered_analyze.h): asked for with --tiers DIR, or
   // the only one for a Tiered game the dense solver does not apply to.
   bool tiered = command_line.tiers.has_value();
-  if (!tiered)
-    (void)WithGame(command_line.solve.spec, [&]<typename G>(const G&) -> absl::Status {
-      tiered = Tiered<G> && !RetrogradeSolver::kAppliesTo<G>;
-      return absl::OkStatus();
-    });
+  if (!tiered) {
+    auto game = MakeGame(command_line.solve.spec);
+    tiered = game.ok() && (*game)->AnalyzeIsTiered();
+  }
   if (tiered) {
     if (command_line.save || !command_line.checkpoint.path.empty())
       return absl::InvalidArgumentError(
@@ -100,20 +99,20 @@ absl::StatusOr<Json> AnalyzeCommand(const AnalyzeCommandLine& command_line,
             absl::StrCat("cannot create a temporary tier directory '", pattern, "' (use --tiers DIR)"));
       temp = tiered_options.dir = pattern;
     }
-    SerialComm comm;
-    absl::StatusOr<Json> result = TieredAnalyzeJson(command_line.solve.spec, tiered_options, comm,
-                                                    command_line.tiers.value_or(""));
+    absl::StatusOr<Json> result = [&]() -> absl::StatusOr<Json> {
+      auto game = MakeGame(command_line.solve.spec);
+      if (!game.ok()) return game.status();
+      return (*game)->TieredAnalyze(tiered_options, command_line.tiers.value_or(""));
+    }();
     if (!temp.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(temp, ec);
     }
     return result;
   }
-  absl::Status status =
-      WithGame(command_line.solve.spec, [&]<typename G>(const G& game) -> absl::Status {
-        return AnalyzeGame(game, command_line, table_out, out);
-      });
-  if (!status.ok()) return status;
+  auto game = MakeGame(command_line.solve.spec);
+  if (!game.ok()) return game.status();
+  if (auto st = (*game)->Analyze(command_line, table_out, out); !st.ok()) return st;
   return out;
 }
 

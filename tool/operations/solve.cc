@@ -3,10 +3,9 @@
 #include "absl/strings/str_cat.h"
 #include "core/memory.h"
 #include "tool/commands.h"
-#include "tool/dispatch.h"
+#include "tool/game_registry.h"
 #include "tool/heap_solve.h"
 #include "tool/operations.h"
-#include "tool/per_game.h"
 
 namespace gamebench {
 
@@ -27,27 +26,21 @@ absl::StatusOr<SolveReport> SolveCommand(const SolveCommandLine& command_line) {
   const SolveOptions* options = &command_line.options;
   const std::string solver_name = args->Get("solver").value_or("tt");
 
-  SolveReport report;
   // The Sprague–Grundy solver reads heap games without the search state's
   // bounds (tool/heap_solve.h); other games, and misère games other than
   // Nim, go through the game's state.
   if (solver_name == "grundy") {
     if (auto heaps = SolveHeapGame(*spec, args->Get("position"), *options)) return *heaps;
   }
-  absl::Status status = WithGame(*spec, [&]<typename G>(const G& game) -> absl::Status {
-    typename G::State state = game.Start();
-    if (auto pos = args->Get("position")) {
-      auto parsed = game.ParseState(*pos);
-      if (!parsed.ok()) return parsed.status();
-      state = *parsed;
-    }
-    absl::StatusOr<SolveReport> solved = SolveGame(game, state, solver_name, *options);
-    if (!solved.ok()) return solved.status();
-    report = *std::move(solved);
-    return absl::OkStatus();
-  });
-  if (!status.ok()) return status;
-  return report;
+  auto game = MakeGame(*spec);
+  if (!game.ok()) return game.status();
+  std::string state = (*game)->Start();
+  if (auto pos = args->Get("position")) {
+    auto parsed = (*game)->Parse(*pos);
+    if (!parsed.ok()) return parsed.status();
+    state = *parsed;
+  }
+  return (*game)->Solve(state, solver_name, *options);
 }
 
 Json SolveJson(const SolveReport& report) {

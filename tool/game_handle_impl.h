@@ -1,0 +1,230 @@
+#ifndef GAMEBENCH_TOOL_GAME_HANDLE_IMPL_H_
+#define GAMEBENCH_TOOL_GAME_HANDLE_IMPL_H_
+
+// GameHandleImpl<G> and the GameEntry of a game (tool/game_registry.h),
+// included only by the per-game translation units that CMakeLists.txt
+// generates from games/catalog.h. Each such unit includes its game's header
+// and this one, then says GAMEBENCH_TOOL_GAME_UNIT(TypeName): every solver is
+// instantiated for that game (and nothing for the others), and the game's
+// entry is defined for the registry (<build>/tool_units/registry.cc).
+
+#include <array>
+#include <bit>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "core/game.h"
+#include "core/solver.h"
+#include "games/heap_spec.h"
+#include "solvers/catalog.h"
+#include "tool/game_handle.h"
+#include "tool/game_registry.h"
+#include "tool/per_game_unit.h"
+#include "tool/random_positions.h"
+#include "tool/table_file.h"
+#include "tool/tiered_analyze.h"
+
+namespace gamebench {
+
+template <Game G>
+class GameHandleImpl final : public GameHandle {
+ public:
+  using State = typename G::State;
+  explicit GameHandleImpl(G game) : game_(std::move(game)) {}
+
+  std::string name() const override { return std::string(G::kName); }
+  std::string spec() const override { return game_.CanonicalSpec(); }
+  std::string description() const override { return std::string(G::kDescription); }
+  bool scored() const override { return G::kScored; }
+  Score min_score() const override { return game_.MinScore(); }
+  Score max_score() const override { return game_.MaxScore(); }
+
+  std::string Start() const override { return Bytes(game_.Start()); }
+  std::vector<std::string> Moves(const std::string& s) const override {
+    const State state = FromBytes(s);
+    std::vector<std::string> out;
+    if (game_.Terminal(state)) return out;
+    MoveListOf<G> moves;
+    game_.GenerateMoves(state, moves);
+    for (auto m : moves) out.push_back(game_.FormatMove(state, m));
+    return out;
+  }
+  absl::StatusOr<std::string> Play(const std::string& s, const std::string& move) const override {
+    const State state = FromBytes(s);
+    if (game_.Terminal(state))
+      return absl::InvalidArgumentError(
+          absl::StrCat("position ", game_.FormatState(state), " is over: no move is legal"));
+    absl::StatusOr<typename G::Move> m = game_.ParseMove(state, move);
+    if (!m.ok()) return m.status();
+    return Bytes(game_.Play(state, *m));
+  }
+  std::optional<Score> Terminal(const std::string& s) const override {
+    return game_.Terminal(FromBytes(s));
+  }
+  std::string Format(const std::string& s) const override { return game_.FormatState(FromBytes(s)); }
+  absl::StatusOr<std::string> Parse(const std::string& text) const override {
+    absl::StatusOr<State> s = game_.ParseState(text);
+    if (!s.ok()) return s.status();
+    return Bytes(*s);
+  }
+  uint64_t Key(const std::string& s) const override { return game_.Key(FromBytes(s)); }
+  bool Equal(const std::string& a, const std::string& b) const override {
+    return FromBytes(a) == FromBytes(b);
+  }
+
+  absl::StatusOr<SolveReport> Solve(const std::string& s, absl::string_view solver,
+                                    const SolveOptions& options) const override {
+    return SolveGame(game_, FromBytes(s), solver, options);
+  }
+  absl::Status Batch(absl::string_view solver, std::istream& in, const std::string& source,
+                     const SolveOptions& options, BatchTotals& totals) const override {
+    return BatchGame(game_, solver, in, source, options, totals);
+  }
+  absl::Status RandomPositions(uint64_t seed, int64_t count, int min_plies,
+                               int max_plies) const override {
+    return PrintRandomPositions(game_, seed, count, min_plies, max_plies);
+  }
+
+  bool AnalyzeIsTiered() const override {
+    return Tiered<G> && !RetrogradeSolver::kAppliesTo<G>;
+  }
+  absl::Status Analyze(const AnalyzeCommandLine& command_line, RetrogradeTable* table_out,
+                       Json& out) const override {
+    return AnalyzeGame(game_, command_line, table_out, out);
+  }
+  absl::StatusOr<Json> TieredAnalyze(const TieredOptions& options,
+                                     const std::string& shown_dir) const override {
+    SerialComm comm;
+    return TieredAnalyzeGame(game_, options, comm, shown_dir);
+  }
+
+  absl::Status MatchTable(const RetrogradeTable& table, const std::string& path) const override {
+    return CheckTableMatches(game_, table, path);
+  }
+  absl::StatusOr<Json> Query(const RetrogradeTable& table, const std::string& s) const override {
+    return QueryJson(game_, table, FromBytes(s));
+  }
+  absl::Status Verify(const RetrogradeTable& table, int threads) const override {
+    return VerifyTable(game_, table, threads);
+  }
+
+  absl::Status MatchTierDirectory(const std::string& dir,
+                                  const std::string& game_spec) const override {
+    return CheckTierDirectory(game_, dir, game_spec);
+  }
+  absl::StatusOr<Json> TieredQuery(const std::string& dir, const std::string& s) const override {
+    if constexpr (Tiered<G>) {
+      return TieredQueryJson(game_, dir, FromBytes(s));
+    } else {
+      return NoTiers();
+    }
+  }
+  absl::StatusOr<Json> TieredVerify(const std::string& dir) const override {
+    if constexpr (Tiered<G>) {
+      return TieredVerifyJson(game_, dir);
+    } else {
+      return NoTiers();
+    }
+  }
+
+ private:
+  // Unreached: MatchTierDirectory refuses a game without tiers first.
+  static absl::Status NoTiers() {
+    return absl::InvalidArgumentError(absl::StrCat("game '", G::kName, "' has no tiers"));
+  }
+  static std::string Bytes(const State& s) {
+    return std::string(reinterpret_cast<const char*>(&s), sizeof(State));
+  }
+  static State FromBytes(const std::string& bytes) {
+    std::array<char, sizeof(State)> raw;
+    std::memcpy(raw.data(), bytes.data(), sizeof(State));
+    return std::bit_cast<State>(raw);
+  }
+
+  G game_;
+};
+
+// The game's object in `list --json`.
+template <typename G>
+Json GameListJson() {
+  Json g = Json::MakeObject();
+  g.Set("name", G::kName);
+  g.Set("description", G::kDescription);
+  Json params = Json::MakeArray();
+  for (const ParamInfo& p : G::Params()) {
+    Json pj = Json::MakeObject();
+    pj.Set("name", p.name);
+    pj.Set("default", p.default_value);
+    pj.Set("help", p.help);
+    params.Push(std::move(pj));
+  }
+  g.Set("params", std::move(params));
+  Json caps = Json::MakeArray();
+  if (G::kScored) caps.Push("scored");
+  if (Symmetric<G>) caps.Push("symmetric");
+  if (Indexed<G>) caps.Push("indexed");
+  if (Impartial<G>) caps.Push("impartial");
+  if (Loopy<G>) caps.Push("loopy");
+  g.Set("capabilities", std::move(caps));
+  return g;
+}
+
+template <typename G>
+bool SolverAppliesTo(absl::string_view solver) {
+  bool applies = false;
+  ForEachType(SolverCatalog{}, [&]<typename S>() {
+    if (solver != S::kName) return false;
+    applies = S::template kAppliesTo<G>;
+    return true;
+  });
+  return applies;
+}
+
+template <typename G>
+absl::StatusOr<std::optional<HeapGameSpec>> HeapSpecOfGame(const Spec& spec) {
+  if constexpr (DescribesHeaps<G>) {
+    auto heaps = G::HeapSpecFromSpec(spec);
+    if (!heaps.ok()) return heaps.status();
+    return std::optional<HeapGameSpec>(*std::move(heaps));
+  } else {
+    (void)spec;
+    return std::optional<HeapGameSpec>();
+  }
+}
+
+template <typename G>
+absl::StatusOr<std::unique_ptr<const GameHandle>> MakeGameHandle(const Spec& spec) {
+  absl::StatusOr<G> game = G::FromSpec(spec);
+  if (!game.ok()) return game.status();
+  return std::unique_ptr<const GameHandle>(
+      std::make_unique<const GameHandleImpl<G>>(*std::move(game)));
+}
+
+// Every catalog solver keeps the solver contract (core/solver.h) for the
+// game, checked at compile time in the game's unit, pair by pair.
+template <typename G, typename... S>
+consteval bool CheckSolversFor(TypeList<S...>) {
+  return (CheckSolverContract<S, G>() && ...);
+}
+
+template <typename G>
+constexpr GameEntry kGameEntryOf = {G::kName, &GameListJson<G>, &SolverAppliesTo<G>,
+                                    &HeapSpecOfGame<G>, &MakeGameHandle<G>};
+
+}  // namespace gamebench
+
+// One game's unit: the solver contract checked for it, and its entry, which
+// the generated registry names kGameEntry<TypeName>.
+#define GAMEBENCH_TOOL_GAME_UNIT(G)                      \
+  namespace gamebench {                                  \
+  static_assert(CheckSolversFor<G>(SolverCatalog{}));    \
+  extern const GameEntry kGameEntry##G;                  \
+  const GameEntry kGameEntry##G = kGameEntryOf<G>;       \
+  }
+
+#endif  // GAMEBENCH_TOOL_GAME_HANDLE_IMPL_H_
