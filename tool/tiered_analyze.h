@@ -45,6 +45,8 @@ inline Json TieredJson(const TieredResult& r, const std::string& dir) {
   out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(r.root_entry)));
   out.Set("ranks", r.ranks);
   out.Set("threads", r.threads);
+  out.Set("partition", TierPartitionName(r.partition));
+  out.Set("traffic_bytes", r.traffic_bytes);
   out.Set("seconds", r.seconds);
   out.Set("forward_seconds", r.forward_seconds);
   out.Set("backward_seconds", r.backward_seconds);
@@ -84,6 +86,8 @@ absl::StatusOr<Json> TieredAnalyzeJson(const Spec& spec, const TieredOptions& op
       absl::StatusOr<TieredResult> r = analysis.Run();
       if (!r.ok()) return r.status();
       out = TieredJson(*r, shown_dir);
+      // The largest rank's peak (each rank holds its shares; rank 0 prints).
+      out.Set("peak_memory_bytes_max_rank", comm.AllreduceMax(PeakMemoryBytes()));
       return absl::OkStatus();
     }
   });
