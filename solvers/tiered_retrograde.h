@@ -60,6 +60,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -121,8 +122,9 @@ struct TieredResult {
 namespace tiered {
 
 // Positions (in bitmap words) per exchange batch with more than one rank:
-// 2^20 positions, so a batch's buffers stay near 8 bytes x moves x 2^20.
-inline constexpr uint64_t kBatchWords = uint64_t{1} << 14;
+// 2^18 positions, so that a batch's buffers stay near 8 bytes x moves x 2^18
+// (14 MiB for Connect Four 7x6) and the collectives stay few.
+inline constexpr uint64_t kBatchWords = uint64_t{1} << 12;
 
 // Bytes one of `ranks` ranks needs at its peak: its share of the largest
 // tier's entries and bitmap with its shares of that tier's child tiers'
@@ -311,8 +313,20 @@ class TieredRetrograde {
   }
 
   // The tier index of this rank's local index j.
-  uint64_t GlobalOf(const TierPartition& part, uint64_t j) const {
-    return R_ == 1 ? j : part.Global(me_, j);
+  template <typename One>
+  uint64_t GlobalOf(const TierPartition& part, uint64_t j, One) const {
+    if constexpr (One::value) return j;
+    return part.Global(me_, j);
+  }
+  // Runs scan(range, one) over the local words [b0, b1) in parallel, `one`
+  // std::true_type when this is the only rank.
+  template <typename Scan>
+  void ForBatch(uint64_t b0, uint64_t b1, Scan& scan) {
+    if (R_ == 1) {
+      ParallelFor(Range(b0, b1, 64), [&](const Range& r) { scan(r, std::true_type{}); });
+    } else {
+      ParallelFor(Range(b0, b1, 64), [&](const Range& r) { scan(r, std::false_type{}); });
+    }
   }
 
   // The batches of a scan over `words` local bitmap words: one with one rank
@@ -387,8 +401,8 @@ class TieredRetrograde {
       progress_.Phase(absl::StrCat("tiers: reach tier ", t, " of ", tiers_ - 1));
       std::atomic<uint64_t> done{0};
       // Marks a position of tier ct (ct == t: this tier) given by index.
-      auto mark = [&](int ct, uint64_t ci) {
-        if (R_ == 1) {  // (the partition is the identity)
+      auto mark = [&](int ct, uint64_t ci, auto one) {
+        if constexpr (decltype(one)::value) {  // (the partition is the identity)
           SetBit(pending[ct].data(), ci);
           return;
         }
@@ -406,7 +420,8 @@ class TieredRetrograde {
         const uint64_t batches = Batches(words, batch);
         for (uint64_t k = 0; k < batches; ++k) {
           const uint64_t b0 = std::min(words, k * batch), b1 = std::min(words, b0 + batch);
-          ParallelFor(Range(b0, b1, 64), [&](const Range& range) {
+          // (One rank: a loop with no owner tests in it; `one` says which.)
+          auto scan = [&](const Range& range, auto one) {
             uint64_t local = 0;
             MoveListOf<G> moves;
             for (uint64_t w = range.begin(); w != range.end(); ++w) {
@@ -416,7 +431,7 @@ class TieredRetrograde {
               seen[w] |= todo;
               for (uint64_t b = todo; b; b &= b - 1, ++local) {
                 const State s =
-                    game_.TierUnindex(t, GlobalOf(part, w * 64 + std::countr_zero(b)));
+                    game_.TierUnindex(t, GlobalOf(part, w * 64 + std::countr_zero(b), one));
                 if (game_.Terminal(s)) continue;
                 moves.clear();
                 game_.GenerateMoves(s, moves);
@@ -427,12 +442,13 @@ class TieredRetrograde {
                     Fail(MoveError(s, t, ct));
                     continue;
                   }
-                  mark(ct, game_.TierIndex(c));
+                  mark(ct, game_.TierIndex(c), one);
                 }
               }
             }
             ReportProgress(done.fetch_add(local) + local);
-          });
+          };
+          ForBatch(b0, b1, scan);
           if (R_ > 1) {
             std::vector<uint64_t> from;
             for (uint64_t key : comm_.Alltoallv(TakeOutbox(false), from)) {
@@ -680,8 +696,8 @@ class TieredRetrograde {
     std::atomic<uint64_t> done{0};
     Fetched fetched;
     // The value of child ci in child tier ct.
-    auto value_of = [&](int ct, uint64_t ci) -> uint16_t {
-      if (R_ == 1) return child[ct][ci];
+    auto value_of = [&](int ct, uint64_t ci, auto one) -> uint16_t {
+      if constexpr (decltype(one)::value) return child[ct][ci];
       const TierPartition& p = parts_[ct];
       const int owner = p.Owner(ci);
       return owner == me_ ? child[ct][p.Local(ci)] : fetched.Find(owner, tiered::Key(ct, ci));
@@ -714,14 +730,14 @@ class TieredRetrograde {
         });
         Fetch(fetched);
       }
-      ParallelFor(Range(b0, b1, 64), [&](const Range& range) {
+      auto scan = [&](const Range& range, auto one) {
         MoveListOf<G> moves;
         uint64_t inside[G::kMaxMoves];
         uint64_t local = 0;
         for (uint64_t w = range.begin(); w != range.end(); ++w) {
           for (uint64_t b = reach[w]; b; b &= b - 1, ++local) {
             const uint64_t j = w * 64 + std::countr_zero(b);
-            const uint64_t i = GlobalOf(part, j);
+            const uint64_t i = GlobalOf(part, j, one);
             const State s = game_.TierUnindex(t, i);
             if (auto term = game_.Terminal(s)) {
               e[j] = retro::Entry(*term > 0   ? retro::kWin
@@ -748,7 +764,7 @@ class TieredRetrograde {
                 Fail(MoveError(s, t, ct));
                 continue;
               }
-              const uint16_t v = value_of(ct, game_.TierIndex(c));
+              const uint16_t v = value_of(ct, game_.TierIndex(c), one);
               switch (retro::TagOf(v)) {
                 case retro::kLoss:
                   min_loss = std::min(min_loss, retro::LowOf(v));
@@ -782,7 +798,8 @@ class TieredRetrograde {
           }
         }
         ReportProgress(done.fetch_add(local) + local);
-      });
+      };
+      ForBatch(b0, b1, scan);
     }
     fetched = Fetched();
     if (auto st = TakeError(); !st.ok()) return st;
