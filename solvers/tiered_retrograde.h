@@ -312,6 +312,20 @@ class TieredRetrograde {
     }
   }
 
+  // fn(s, c, tier of c) for every move s -> c of position i of tier t, unless
+  // s is terminal.
+  template <typename Fn>
+  void ForEachChild(int t, uint64_t i, MoveListOf<G>& moves, Fn&& fn) const {
+    const State s = game_.TierUnindex(t, i);
+    if (game_.Terminal(s)) return;
+    moves.clear();
+    game_.GenerateMoves(s, moves);
+    for (auto m : moves) {
+      const State c = game_.Play(s, m);
+      fn(s, c, game_.TierOf(c));
+    }
+  }
+
   // The tier index of this rank's local index j.
   template <typename One>
   uint64_t GlobalOf(const TierPartition& part, uint64_t j, One) const {
@@ -430,20 +444,14 @@ class TieredRetrograde {
               if (!todo) continue;
               seen[w] |= todo;
               for (uint64_t b = todo; b; b &= b - 1, ++local) {
-                const State s =
-                    game_.TierUnindex(t, GlobalOf(part, w * 64 + std::countr_zero(b), one));
-                if (game_.Terminal(s)) continue;
-                moves.clear();
-                game_.GenerateMoves(s, moves);
-                for (auto m : moves) {
-                  const State c = game_.Play(s, m);
-                  const int ct = game_.TierOf(c);
+                const uint64_t i = GlobalOf(part, w * 64 + std::countr_zero(b), one);
+                ForEachChild(t, i, moves, [&](const State& s, const State& c, int ct) {
                   if (ct != t && (ct < 0 || ct >= tiers_ || !is_child_[t][ct])) {
                     Fail(MoveError(s, t, ct));
-                    continue;
+                    return;
                   }
                   mark(ct, game_.TierIndex(c), one);
-                }
+                });
               }
             }
             ReportProgress(done.fetch_add(local) + local);
@@ -713,18 +721,13 @@ class TieredRetrograde {
           auto& out = outbox_->local();
           for (uint64_t w = range.begin(); w != range.end(); ++w) {
             for (uint64_t b = reach[w]; b; b &= b - 1) {
-              const State s = game_.TierUnindex(t, part.Global(me_, w * 64 + std::countr_zero(b)));
-              if (game_.Terminal(s)) continue;
-              moves.clear();
-              game_.GenerateMoves(s, moves);
-              for (auto m : moves) {
-                const State c = game_.Play(s, m);
-                const int ct = game_.TierOf(c);
-                if (ct <= t || ct >= tiers_ || !is_child_[t][ct]) continue;  // second scan says
+              const uint64_t i = part.Global(me_, w * 64 + std::countr_zero(b));
+              ForEachChild(t, i, moves, [&](const State&, const State& c, int ct) {
+                if (ct <= t || ct >= tiers_ || !is_child_[t][ct]) return;  // second scan says
                 const uint64_t ci = game_.TierIndex(c);
                 const int owner = parts_[ct].Owner(ci);
                 if (owner != me_) out[owner].push_back(tiered::Key(ct, ci));
-              }
+              });
             }
           }
         });
