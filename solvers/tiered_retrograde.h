@@ -378,7 +378,10 @@ class TieredRetrograde {
     counts_.assign(tiers_, 0);
     const std::string forward_path =
         TierFilePath(options_.dir, TierFileKind::kForward, 0, me_, R_);
-    if (std::filesystem::exists(forward_path)) {
+    // Resumed only when every rank's forward file exists (a kill between two
+    // ranks' writes leaves some: then all redo the pass, none waits alone).
+    const bool have = std::filesystem::exists(forward_path);
+    if (comm_.AllreduceSum(have ? 1 : 0) == static_cast<uint64_t>(R_)) {
       TierShardHeader expected = Header(TierFileKind::kForward, 0, tiers_);
       expected.tier_size = static_cast<uint64_t>(tiers_);
       std::vector<char> data;
