@@ -40,7 +40,8 @@ absl::Status SaveTierShard(const std::string& path, const TierShardHeader& h, co
   if (!writer.ok()) return writer.status();
   const std::string preamble = FilePreamble(kTierMagic, kTierVersion, h.game);
   (*writer)->Write(preamble.data(), preamble.size());
-  const uint64_t fields[11] = {static_cast<uint64_t>(h.kind),
+  const uint64_t fields[11] = {static_cast<uint64_t>(h.kind) |
+                                   static_cast<uint64_t>(h.partition) << 32,
                                h.tier,
                                h.tier_size,
                                h.begin,
@@ -65,7 +66,8 @@ absl::StatusOr<TierShardHeader> LoadTierShard(const std::string& path,
   h.game = in.spec();
   uint64_t f[11];
   if (!in.Read(f, sizeof(f))) return in.Error("truncated header");
-  h.kind = static_cast<TierFileKind>(f[0]);
+  h.kind = static_cast<TierFileKind>(f[0] & 0xFFFFFFFFu);
+  h.partition = static_cast<TierPartitionKind>(f[0] >> 32);
   h.tier = f[1];
   h.tier_size = f[2];
   h.begin = f[3];
@@ -84,7 +86,13 @@ absl::StatusOr<TierShardHeader> LoadTierShard(const std::string& path,
                                  h.rank, " of ", h.ranks, ") does not match tier ", expected.tier,
                                  " of size ", expected.tier_size, ", rank ", expected.rank, " of ",
                                  expected.ranks));
-  if (h.begin > h.end || h.end > h.tier_size) return in.Error("damaged header (range)");
+  if (h.partition != expected.partition)
+    return in.Error(absl::StrCat("partitioned by ", TierPartitionName(h.partition), ", not by ",
+                                 TierPartitionName(expected.partition),
+                                 " (rerun with that --partition, or use a new directory)"));
+  // (A hash share is whole blocks: it may end past the tier's last index.)
+  if (h.begin > h.end || h.end > (h.tier_size + 63) / 64 * 64)
+    return in.Error("damaged header (range)");
   uint64_t bytes = 0;
   switch (h.kind) {
     case TierFileKind::kReach:
@@ -148,8 +156,9 @@ absl::StatusOr<TierValues> LoadTierValues(const std::string& dir, const std::str
   TierValues out;
   out.ranks = counts[0];
   entries = ZeroedArray<uint16_t>(tier_size);
-  uint64_t next = 0;
   std::vector<char> data;
+  // The partition is the first shard's; every other shard must have it.
+  TierPartitionKind kind = TierPartitionKind::kRange;
   for (int r = 0; r < out.ranks; ++r) {
     const std::string path = TierFilePath(dir, TierFileKind::kValues, tier, r, out.ranks);
     if (!std::filesystem::exists(path))
@@ -162,22 +171,40 @@ absl::StatusOr<TierValues> LoadTierValues(const std::string& dir, const std::str
     expected.tier_size = tier_size;
     expected.rank = static_cast<uint64_t>(r);
     expected.ranks = static_cast<uint64_t>(out.ranks);
+    if (r == 0) {
+      ChecksummedReader peek(path, "tier ");
+      uint64_t f0 = 0;
+      if (peek.Open(kTierMagic, kTierVersion, "tier file").ok() && peek.Read(&f0, 8))
+        kind = static_cast<TierPartitionKind>(f0 >> 32);
+    }
+    expected.partition = kind;
     auto h = LoadTierShard(path, expected, data);
     if (!h.ok()) return h.status();
-    if (h->begin != next)
-      return absl::InvalidArgumentError(
-          absl::StrCat("tier file '", path, "': range starts at ", h->begin, ", expected ", next));
-    if (!data.empty()) std::memcpy(entries.data() + h->begin, data.data(), data.size());
-    next = h->end;
+    const TierPartition part(kind, tier_size, out.ranks);
+    if (h->begin != part.Begin(r) || h->end - h->begin != part.LocalSize(r))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "tier file '", path, "': holds [", h->begin, ", ", h->end, "), expected [",
+          part.Begin(r), ", ", part.Begin(r) + part.LocalSize(r), ") (shards do not tile the tier)"));
+    const uint16_t* v = reinterpret_cast<const uint16_t*>(data.data());
+    const uint64_t n = h->end - h->begin;
+    if (kind == TierPartitionKind::kRange) {
+      if (n) std::memcpy(entries.data() + h->begin, v, n * 2);
+    } else {
+      for (uint64_t j = 0; j < n; ++j) {
+        const uint64_t i = part.Global(r, j);
+        if (i < tier_size) {
+          entries[i] = v[j];
+        } else if (v[j] != 0) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("tier file '", path, "': a value past the end of tier ", tier));
+        }
+      }
+    }
     out.positions += h->positions;
     out.wins += h->wins;
     out.losses += h->losses;
     out.draws += h->draws;
   }
-  if (next != tier_size)
-    return absl::InvalidArgumentError(absl::StrCat("tier directory '", dir,
-                                                   "': the shards of tier ", tier, " end at ", next,
-                                                   ", not at ", tier_size));
   return out;
 }
 

@@ -35,13 +35,24 @@
 //    positions only; here a tier's levels start from solved children of every
 //    remoteness at once.
 //
-// Distribution (tier_comm.h): each tier's index range is split over the ranks
-// in equal runs of whole bitmap words; each rank scans its run, and the ranks
-// then exchange the finished tier with one all-gather, since it is the child
-// of the next tiers. Loopy tiers gather the scan's results and every rank runs
-// the fixpoint (the same on each). Each rank writes its own shard of every
-// tier. A rerun with the same directory resumes: a finished forward pass is
-// not repeated, and tiers whose value shards all exist are loaded, not solved.
+// Distribution (tier_comm.h, tier_partition.h): each tier's index range is
+// split over the ranks (by index range, or by hash of 64-index blocks), and
+// each rank holds only its share of every tier: of the reach bitmaps in the
+// forward pass, of the values of the tier being solved and of its child
+// tiers in the backward pass. What a rank needs from another's share goes in
+// batches of positions (so that the buffers stay bounded), with collectives:
+// forward, the marks of positions another rank owns (one MPI_Alltoallv per
+// batch); backward, the children another rank owns (a first scan of the batch
+// collects them, sorted and deduplicated per owner, one MPI_Alltoallv of
+// indices, the owners answer with one MPI_Alltoallv of values, the second
+// scan looks them up). With one rank none of this runs: the scan reads its
+// child tiers directly. Loopy tiers gather the whole tier to every rank and
+// every rank runs the fixpoint (the same on each); only Dodgem has them, and
+// docs/scaling.md says what that costs. Each rank writes its own shard of
+// every tier. A rerun with the same directory resumes: a finished forward
+// pass is not repeated, and tiers whose value shards all exist are loaded,
+// not solved. A tier's checksum is the hash of its whole table in index
+// order, the same for any number of ranks and either partition.
 
 #include <algorithm>
 #include <atomic>
@@ -51,8 +62,10 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -71,6 +84,7 @@
 #include "solvers/tier_comm.h"
 #include "solvers/tier_files.h"
 #include "solvers/tier_fixpoint.h"
+#include "solvers/tier_partition.h"
 #include "tbb/blocked_range.h"
 #include "tbb/combinable.h"
 #include "tbb/task_arena.h"
@@ -82,6 +96,7 @@ struct TieredOptions {
   int threads = 0;  // per rank; 0: all cores
   bool progress = false;
   uint64_t memory_bytes = 0;  // 0: the default budget
+  TierPartitionKind partition = TierPartitionKind::kRange;  // with more than one rank
   // Test hook (GAMEBENCH_TIER_KILL_AFTER=K in the tool): SIGKILL right after
   // the K-th tier this run solved is on disk. 0: never.
   int kill_after_tiers = 0;
@@ -102,6 +117,8 @@ struct TieredResult {
   uint64_t positions = 0, wins = 0, losses = 0, draws = 0;
   uint64_t checksum = 0;  // TableHash of the tiers' (tier, checksum) pairs
   int ranks = 1, threads = 1;
+  TierPartitionKind partition = TierPartitionKind::kRange;
+  uint64_t traffic_bytes = 0;  // sent between ranks, all ranks together
   bool forward_resumed = false;
   int tiers_resumed = 0;
   double seconds = 0, forward_seconds = 0, backward_seconds = 0;
@@ -109,39 +126,49 @@ struct TieredResult {
 
 namespace tiered {
 
-// Bytes the analysis needs at its peak: the largest tier's entries and
-// bitmap with its child tiers' entries (the loopy fixpoint's side data comes
-// on top, 4 bytes a position and 16 an in-tier move, only in loopy tiers).
+// Positions (in bitmap words) per exchange batch with more than one rank:
+// 2^18 positions, so that a batch's buffers stay near 8 bytes x moves x 2^18
+// (14 MiB for Connect Four 7x6) and the collectives stay few.
+inline constexpr uint64_t kBatchWords = uint64_t{1} << 12;
+
+// Bytes one of `ranks` ranks needs at its peak: its share of the largest
+// tier's entries and bitmap with its shares of that tier's child tiers'
+// entries, and with more than one rank the exchange buffers of a batch. A
+// loopy tier's fixpoint comes on top (the whole tier on every rank: 6 bytes
+// a position and 16 an in-tier move; only Dodgem has loopy tiers).
 template <Tiered G>
-uint64_t MemoryNeeded(const G& game) {
+uint64_t MemoryNeeded(const G& game, int ranks = 1) {
   uint64_t peak = 0;
   std::vector<int> children;
   auto add = [](uint64_t a, uint64_t b) { return a > ~uint64_t{0} - b ? ~uint64_t{0} : a + b; };
   auto times = [](uint64_t a, uint64_t k) { return a > ~uint64_t{0} / k ? ~uint64_t{0} : a * k; };
+  const uint64_t r = static_cast<uint64_t>(ranks);
+  auto share = [&](uint64_t size) { return (size + r - 1) / r + 64; };
   for (int t = 0; t < game.NumTiers(); ++t) {
     children.clear();
     game.ChildTiers(t, children);
-    uint64_t need = add(times(game.TierSize(t), 2), game.TierSize(t) / 8 + 8);
-    for (int c : children) need = add(need, times(game.TierSize(c), 2));
+    const uint64_t size = share(game.TierSize(t));
+    uint64_t need = add(times(size, 2), size / 8 + 8);
+    for (int c : children) need = add(need, times(share(game.TierSize(c)), 2));
     peak = std::max(peak, need);
   }
+  if (ranks > 1) peak = add(peak, kBatchWords * 64 * G::kMaxMoves * 8 * 3);
   return peak;
 }
 
-// The index range of `rank`: whole bitmap words, as even as possible.
-inline std::vector<uint64_t> Bounds(uint64_t size, int ranks) {
-  const uint64_t words = (size + 63) / 64;
-  std::vector<uint64_t> b(ranks + 1);
-  for (int r = 0; r <= ranks; ++r) b[r] = std::min(size, words * r / ranks * 64);
-  b[ranks] = size;
-  return b;
+// A child index sent to its owner: the tier in the top 8 bits.
+inline constexpr int kTierShift = 56;
+inline constexpr uint64_t kIndexMask = (uint64_t{1} << kTierShift) - 1;
+inline uint64_t Key(int tier, uint64_t index) {
+  return static_cast<uint64_t>(tier) << kTierShift | index;
 }
 
-inline uint64_t HashEntries(const ZeroedArray<uint16_t>& e) {
+inline uint64_t HashEntries(const uint16_t* e, uint64_t n) {
   TableHash h;
-  h.Update(e.data(), e.size() * sizeof(uint16_t));
+  h.Update(e, n * sizeof(uint16_t));
   return h.Final();
 }
+inline uint64_t HashEntries(const ZeroedArray<uint16_t>& e) { return HashEntries(e.data(), e.size()); }
 
 }  // namespace tiered
 
@@ -157,16 +184,20 @@ class TieredRetrograde {
         threads_(options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency()),
         arena_(threads_),
         progress_(options.progress && comm.rank() == 0),
-        tiers_(game.NumTiers()) {}
+        tiers_(game.NumTiers()),
+        R_(comm.size()),
+        me_(comm.rank()) {}
 
-  // Refuses, with the estimate, an analysis whose largest tier would not fit.
-  static absl::Status CheckMemory(const G& game, uint64_t budget_bytes) {
+  // Refuses, with the estimate, an analysis whose largest tier would not fit
+  // in one rank's memory.
+  static absl::Status CheckMemory(const G& game, uint64_t budget_bytes, int ranks = 1) {
     const uint64_t budget = budget_bytes ? budget_bytes : DefaultMemoryBudget();
-    const uint64_t need = tiered::MemoryNeeded(game);
+    const uint64_t need = tiered::MemoryNeeded(game, ranks);
     if (need > budget)
       return absl::ResourceExhaustedError(absl::StrCat(
           "tiered retrograde analysis of ", game.CanonicalSpec(), " needs about ",
           need == ~uint64_t{0} ? std::string("more than 16 EiB") : FormatBytes(need),
+          ranks > 1 ? absl::StrCat(" per rank (of ", ranks, ")") : std::string(),
           " for its largest tier and that tier's child tiers (2 bytes per indexed position), "
           "over the memory budget of ",
           FormatBytes(budget), " (--memory)"));
@@ -176,11 +207,20 @@ class TieredRetrograde {
   absl::StatusOr<TieredResult> Run() {
     Stopwatch watch;
     result_.game = game_.CanonicalSpec();
-    result_.ranks = comm_.size();
+    result_.ranks = R_;
     result_.threads = threads_;
-    if (auto st = comm_.Agree(absl::StrCat(result_.game, " dir=", options_.dir)); !st.ok())
+    result_.partition = options_.partition;
+    if (auto st = comm_.Agree(absl::StrCat(result_.game, " dir=", options_.dir, " partition=",
+                                           TierPartitionName(options_.partition)));
+        !st.ok())
       return st;
-    if (auto st = CheckMemory(game_, options_.memory_bytes); !st.ok()) return st;
+    if (auto st = CheckMemory(game_, options_.memory_bytes, R_); !st.ok()) return st;
+    if (R_ > 1) {
+      for (int t = 0; t < tiers_; ++t)
+        if (tiers_ > 255 || game_.TierSize(t) > tiered::kIndexMask)
+          return absl::InvalidArgumentError(absl::StrCat(
+              game_.CanonicalSpec(), ": tier ", t, " is too large to exchange between ranks"));
+    }
     std::error_code ec;
     std::filesystem::create_directories(options_.dir, ec);
     if (!std::filesystem::is_directory(options_.dir))
@@ -191,9 +231,9 @@ class TieredRetrograde {
       const std::string name = entry.path().filename().string();
       const size_t of = name.find("-of-");
       if (name.rfind("forward.", 0) == 0 && name.find(".tmp.") == std::string::npos &&
-          of != std::string::npos && name.substr(of + 4) != std::to_string(comm_.size()))
+          of != std::string::npos && name.substr(of + 4) != std::to_string(R_))
         Fail(absl::StrCat("tier directory '", options_.dir, "' holds the files of a run with ",
-                          name.substr(of + 4), " ranks, not ", comm_.size(),
+                          name.substr(of + 4), " ranks, not ", R_,
                           ": rerun with that many ranks, or use a new directory"));
     }
     // (Collective: a rank whose view of the directory differs must not leave
@@ -202,6 +242,7 @@ class TieredRetrograde {
     min_parent_.assign(tiers_, tiers_);
     is_child_.assign(tiers_, std::vector<char>(tiers_, 0));
     for (int t = 0; t < tiers_; ++t) {
+      parts_.emplace_back(options_.partition, game_.TierSize(t), R_);
       std::vector<int> children;
       game_.ChildTiers(t, children);
       for (int c : children) {
@@ -213,6 +254,8 @@ class TieredRetrograde {
       }
     }
     start_tier_ = game_.TierOf(game_.Start());
+    outbox_ = std::make_unique<tbb::combinable<std::vector<std::vector<uint64_t>>>>(
+        [this] { return std::vector<std::vector<uint64_t>>(R_); });
     absl::Status status;
     arena_.execute([&] { status = Forward(); });
     if (!status.ok()) return status;
@@ -229,6 +272,7 @@ class TieredRetrograde {
       all.Update(pair, sizeof(pair));
     }
     result_.checksum = all.Final();
+    result_.traffic_bytes = comm_.AllreduceSum(comm_.bytes_sent());
     result_.seconds = watch.Seconds();
     return std::move(result_);
   }
@@ -273,89 +317,181 @@ class TieredRetrograde {
     }
   }
 
+  // fn(s, c, tier of c) for every move s -> c of position i of tier t, unless
+  // s is terminal.
+  template <typename Fn>
+  void ForEachChild(int t, uint64_t i, MoveListOf<G>& moves, Fn&& fn) const {
+    const State s = game_.TierUnindex(t, i);
+    if (game_.Terminal(s)) return;
+    moves.clear();
+    game_.GenerateMoves(s, moves);
+    for (auto m : moves) {
+      const State c = game_.Play(s, m);
+      fn(s, c, game_.TierOf(c));
+    }
+  }
+
+  // The tier index of this rank's local index j.
+  template <typename One>
+  uint64_t GlobalOf(const TierPartition& part, uint64_t j, One) const {
+    if constexpr (One::value) return j;
+    return part.Global(me_, j);
+  }
+  // Runs scan(range, one) over the local words [b0, b1) in parallel, `one`
+  // std::true_type when this is the only rank.
+  template <typename Scan>
+  void ForBatch(uint64_t b0, uint64_t b1, Scan& scan) {
+    if (R_ == 1) {
+      ParallelFor(Range(b0, b1, 64), [&](const Range& r) { scan(r, std::true_type{}); });
+    } else {
+      ParallelFor(Range(b0, b1, 64), [&](const Range& r) { scan(r, std::false_type{}); });
+    }
+  }
+
+  // The batches of a scan over `words` local bitmap words: one with one rank
+  // (nothing to exchange), else kBatchWords each, as many on every rank.
+  uint64_t Batches(uint64_t words, uint64_t& batch_words) {
+    if (R_ == 1) {
+      batch_words = std::max<uint64_t>(words, 1);
+      return 1;
+    }
+    batch_words = tiered::kBatchWords;
+    return comm_.AllreduceMax((words + batch_words - 1) / batch_words);
+  }
+
+  // The threads' outboxes, per destination rank, merged (and emptied).
+  std::vector<std::vector<uint64_t>> TakeOutbox(bool sort_unique) {
+    std::vector<std::vector<uint64_t>> out(R_);
+    outbox_->combine_each([&](std::vector<std::vector<uint64_t>>& v) {
+      for (int r = 0; r < R_; ++r) {
+        out[r].insert(out[r].end(), v[r].begin(), v[r].end());
+        v[r].clear();
+      }
+    });
+    if (sort_unique)
+      for (auto& v : out) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+      }
+    return out;
+  }
+
   // ---- 1. Forward -----------------------------------------------------------
 
   absl::Status Forward() {
     Stopwatch watch;
     counts_.assign(tiers_, 0);
-    const int R = comm_.size(), me = comm_.rank();
-    const std::string forward_path = TierFilePath(options_.dir, TierFileKind::kForward, 0, me, R);
-    if (std::filesystem::exists(forward_path)) {
+    const std::string forward_path =
+        TierFilePath(options_.dir, TierFileKind::kForward, 0, me_, R_);
+    // Resumed only when every rank's forward file exists (a kill between two
+    // ranks' writes leaves some: then all redo the pass, none waits alone).
+    const bool have = std::filesystem::exists(forward_path);
+    if (comm_.AllreduceSum(have ? 1 : 0) == static_cast<uint64_t>(R_)) {
       TierShardHeader expected = Header(TierFileKind::kForward, 0, tiers_);
       expected.tier_size = static_cast<uint64_t>(tiers_);
       std::vector<char> data;
       auto h = LoadTierShard(forward_path, expected, data);
-      if (!h.ok()) return h.status();
+      if (!h.ok()) Fail(std::string(h.status().message()));
+      if (auto st = TakeError(); !st.ok()) return st;
       std::memcpy(counts_.data(), data.data(), data.size());
       result_.forward_resumed = true;
       result_.forward_seconds = watch.Seconds();
       return TakeError();
     }
+    // This rank's share of the reach bitmap of each tier a finished tier's
+    // moves lead to.
     std::vector<ZeroedArray<uint64_t>> pending(tiers_);
+    std::vector<char> active(tiers_, 0);
+    auto activate = [&](int t) {
+      if (active[t]) return;
+      active[t] = 1;
+      pending[t] = ZeroedArray<uint64_t>(parts_[t].LocalWords(me_));
+    };
     const State start = game_.Start();
-    pending[start_tier_] = ZeroedArray<uint64_t>((game_.TierSize(start_tier_) + 63) / 64);
-    SetBit(pending[start_tier_].data(), game_.TierIndex(start));
+    activate(start_tier_);
+    const uint64_t i0 = game_.TierIndex(start);
+    if (parts_[start_tier_].Owner(i0) == me_)
+      SetBit(pending[start_tier_].data(), parts_[start_tier_].Local(i0));
     for (int t = start_tier_; t < tiers_; ++t) {
-      if (pending[t].size() == 0) continue;
+      if (!active[t]) continue;
       for (int c = t + 1; c < tiers_; ++c)
-        if (is_child_[t][c] && pending[c].size() == 0)
-          pending[c] = ZeroedArray<uint64_t>((game_.TierSize(c) + 63) / 64);
-      const uint64_t size = game_.TierSize(t);
-      const std::vector<uint64_t> bounds = tiered::Bounds(size, R);
-      const uint64_t w0 = bounds[me] / 64, w1 = (bounds[me + 1] + 63) / 64;
+        if (is_child_[t][c]) activate(c);
+      const TierPartition& part = parts_[t];
+      const uint64_t words = part.LocalWords(me_);
       uint64_t* bits = pending[t].data();
-      ZeroedArray<uint64_t> seen(w1 - w0);
+      ZeroedArray<uint64_t> seen(words);
       progress_.Phase(absl::StrCat("tiers: reach tier ", t, " of ", tiers_ - 1));
       std::atomic<uint64_t> done{0};
+      // Marks a position of tier ct (ct == t: this tier) given by index.
+      auto mark = [&](int ct, uint64_t ci, auto one) {
+        if constexpr (decltype(one)::value) {  // (the partition is the identity)
+          SetBit(pending[ct].data(), ci);
+          return;
+        }
+        const TierPartition& p = parts_[ct];
+        const int owner = p.Owner(ci);
+        if (owner == me_) {
+          SetBit(pending[ct].data(), p.Local(ci));
+        } else {
+          outbox_->local()[owner].push_back(tiered::Key(ct, ci));
+        }
+      };
       // Rounds until no rank finds a new position in this tier.
       for (;;) {
-        std::atomic<uint64_t> fresh{0};
-        ParallelFor(Range(w0, w1, 64), [&](const Range& range) {
-          uint64_t local = 0;
-          MoveListOf<G> moves;
-          for (uint64_t w = range.begin(); w != range.end(); ++w) {
-            const uint64_t todo =
-                std::atomic_ref<uint64_t>(bits[w]).load(std::memory_order_relaxed) & ~seen[w - w0];
-            if (!todo) continue;
-            seen[w - w0] |= todo;
-            for (uint64_t b = todo; b; b &= b - 1, ++local) {
-              const State s = game_.TierUnindex(t, w * 64 + std::countr_zero(b));
-              if (game_.Terminal(s)) continue;
-              moves.clear();
-              game_.GenerateMoves(s, moves);
-              for (auto m : moves) {
-                const State c = game_.Play(s, m);
-                const int ct = game_.TierOf(c);
-                if (ct == t) {
-                  if (TestAndSetBit(bits, game_.TierIndex(c))) fresh.fetch_add(1);
-                } else if (ct < 0 || ct >= tiers_ || !is_child_[t][ct]) {
-                  Fail(MoveError(s, t, ct));
-                } else {
-                  SetBit(pending[ct].data(), game_.TierIndex(c));
-                }
+        uint64_t batch = 0;
+        const uint64_t batches = Batches(words, batch);
+        for (uint64_t k = 0; k < batches; ++k) {
+          const uint64_t b0 = std::min(words, k * batch), b1 = std::min(words, b0 + batch);
+          // (One rank: a loop with no owner tests in it; `one` says which.)
+          auto scan = [&](const Range& range, auto one) {
+            uint64_t local = 0;
+            MoveListOf<G> moves;
+            for (uint64_t w = range.begin(); w != range.end(); ++w) {
+              const uint64_t todo =
+                  std::atomic_ref<uint64_t>(bits[w]).load(std::memory_order_relaxed) & ~seen[w];
+              if (!todo) continue;
+              seen[w] |= todo;
+              for (uint64_t b = todo; b; b &= b - 1, ++local) {
+                const uint64_t i = GlobalOf(part, w * 64 + std::countr_zero(b), one);
+                ForEachChild(t, i, moves, [&](const State& s, const State& c, int ct) {
+                  if (ct != t && (ct < 0 || ct >= tiers_ || !is_child_[t][ct])) {
+                    Fail(MoveError(s, t, ct));
+                    return;
+                  }
+                  mark(ct, game_.TierIndex(c), one);
+                });
               }
             }
+            ReportProgress(done.fetch_add(local) + local);
+          };
+          ForBatch(b0, b1, scan);
+          if (R_ > 1) {
+            std::vector<uint64_t> from;
+            for (uint64_t key : comm_.Alltoallv(TakeOutbox(false), from)) {
+              const int ct = static_cast<int>(key >> tiered::kTierShift);
+              const uint64_t ci = key & tiered::kIndexMask;
+              if (ct < t || ct >= tiers_ || !active[ct] || parts_[ct].Owner(ci) != me_) {
+                Fail(absl::StrCat("tier ", t, ": another rank sent a mark for tier ", ct,
+                                  " index ", ci, ", which this rank does not own"));
+                continue;
+              }
+              SetBit(pending[ct].data(), parts_[ct].Local(ci));
+            }
           }
-          ReportProgress(done.fetch_add(local) + local);
-        });
+        }
         if (auto st = TakeError(); !st.ok()) return st;
-        comm_.AllreduceOr(bits, pending[t].size());
-        // New positions of this rank's range (found here or by another rank).
+        // New positions of this rank's share (found here or by another rank).
         uint64_t mine_new = 0;
-        for (uint64_t w = w0; w < w1; ++w) mine_new += std::popcount(bits[w] & ~seen[w - w0]);
+        for (uint64_t w = 0; w < words; ++w) mine_new += std::popcount(bits[w] & ~seen[w]);
         if (comm_.AllreduceSum(mine_new) == 0) break;
       }
-      for (int c = t + 1; c < tiers_; ++c)
-        if (is_child_[t][c]) comm_.AllreduceOr(pending[c].data(), pending[c].size());
       uint64_t mine = 0;
-      for (uint64_t w = w0; w < w1; ++w) mine += std::popcount(bits[w]);
+      for (uint64_t w = 0; w < words; ++w) mine += std::popcount(bits[w]);
       counts_[t] = comm_.AllreduceSum(mine);
-      TierShardHeader h = Header(TierFileKind::kReach, t, size);
-      h.begin = bounds[me];
-      h.end = bounds[me + 1];
+      TierShardHeader h = ShareHeader(TierFileKind::kReach, t);
       h.positions = mine;
-      if (auto st = SaveTierShard(TierFilePath(options_.dir, TierFileKind::kReach, t, me, R), h,
-                                  bits + w0, (w1 - w0) * 8);
+      if (auto st = SaveTierShard(TierFilePath(options_.dir, TierFileKind::kReach, t, me_, R_), h,
+                                  bits, words * 8);
           !st.ok())
         Fail(std::string(st.message()));
       if (auto st = TakeError(); !st.ok()) return st;
@@ -372,39 +508,101 @@ class TieredRetrograde {
     TierShardHeader h;
     h.game = result_.game;
     h.kind = kind;
+    h.partition = options_.partition;
     h.tier = static_cast<uint64_t>(tier);
     h.tier_size = size;
-    h.rank = static_cast<uint64_t>(comm_.rank());
-    h.ranks = static_cast<uint64_t>(comm_.size());
+    h.rank = static_cast<uint64_t>(me_);
+    h.ranks = static_cast<uint64_t>(R_);
     return h;
+  }
+  // The header of this rank's share of tier t.
+  TierShardHeader ShareHeader(TierFileKind kind, int t) const {
+    TierShardHeader h = Header(kind, t, game_.TierSize(t));
+    h.begin = parts_[t].Begin(me_);
+    h.end = h.begin + parts_[t].LocalSize(me_);
+    return h;
+  }
+
+  // This rank's share of tier t's values, from its shard on disk.
+  absl::StatusOr<TierShardHeader> LoadShare(int t, ZeroedArray<uint16_t>& entries) {
+    std::vector<char> data;
+    auto h = LoadTierShard(TierFilePath(options_.dir, TierFileKind::kValues, t, me_, R_),
+                           Header(TierFileKind::kValues, t, game_.TierSize(t)), data);
+    if (!h.ok()) return h.status();
+    entries = ZeroedArray<uint16_t>(parts_[t].LocalSize(me_));
+    if (data.size() != entries.size() * 2)
+      return absl::InvalidArgumentError(absl::StrCat("tier file of tier ", t, " rank ", me_,
+                                                     ": its share has the wrong size"));
+    if (!data.empty()) std::memcpy(entries.data(), data.data(), data.size());
+    return h;
+  }
+
+  // The checksum of tier t's whole table in index order (collective): the
+  // ranks' shares hashed in turn (range), or gathered to rank 0 in bounded
+  // chunks of blocks (hash).
+  uint64_t TierChecksum(int t, const ZeroedArray<uint16_t>& e) {
+    const TierPartition& part = parts_[t];
+    const uint64_t size = part.size();
+    if (R_ == 1) return tiered::HashEntries(e.data(), size);
+    TableHash h;
+    if (part.kind() == TierPartitionKind::kRange) {
+      for (int r = 0; r < R_; ++r) {
+        if (r == me_) h.Update(e.data(), e.size() * sizeof(uint16_t));
+        comm_.Bcast(&h, 1, r);
+      }
+      return h.Final();
+    }
+    const uint64_t groups = (size + 63) / 64 / R_ + 1;
+    const uint64_t mine_words = part.LocalWords(me_);
+    std::vector<uint16_t> chunk;
+    for (uint64_t g0 = 0; g0 < groups; g0 += tiered::kBatchWords) {
+      const uint64_t g1 = std::min(groups, g0 + tiered::kBatchWords);
+      std::vector<std::vector<uint16_t>> out(R_);
+      if (g0 < mine_words)
+        out[0].assign(e.data() + g0 * 64, e.data() + std::min(mine_words, g1) * 64);
+      std::vector<uint64_t> from;
+      std::vector<uint16_t> in = comm_.Alltoallv(out, from);
+      if (me_ != 0) continue;
+      const uint64_t base = g0 * R_ * 64, end = std::min(size, g1 * R_ * 64);
+      if (end <= base) continue;
+      chunk.assign(end - base, 0);
+      uint64_t at = 0;
+      for (int r = 0; r < R_; ++r)
+        for (uint64_t j = 0; j < from[r]; ++j, ++at) {
+          const uint64_t i = part.Global(r, g0 * 64 + j);
+          if (i < end) chunk[i - base] = in[at];
+        }
+      h.Update(chunk.data(), chunk.size() * sizeof(uint16_t));
+    }
+    comm_.Bcast(&h, 1, 0);
+    return h.Final();
   }
 
   // ---- 2. Backward ----------------------------------------------------------
 
   absl::Status Backward() {
     Stopwatch watch;
-    const int R = comm_.size();
     for (int t = tiers_ - 1; t >= start_tier_; --t) {
       if (counts_[t] == 0) continue;
       const uint64_t size = game_.TierSize(t);
       TierSummary summary;
       summary.tier = t;
       summary.size = size;
-      ZeroedArray<uint16_t> entries;
+      ZeroedArray<uint16_t> entries;  // this rank's share
       // A tier a previous run finished (all its shards on disk) is loaded.
       bool finished = true;
-      for (int r = 0; r < R && finished; ++r)
+      for (int r = 0; r < R_ && finished; ++r)
         finished =
-            std::filesystem::exists(TierFilePath(options_.dir, TierFileKind::kValues, t, r, R));
-      if (comm_.AllreduceSum(finished ? 1 : 0) != static_cast<uint64_t>(R)) finished = false;
+            std::filesystem::exists(TierFilePath(options_.dir, TierFileKind::kValues, t, r, R_));
+      if (comm_.AllreduceSum(finished ? 1 : 0) != static_cast<uint64_t>(R_)) finished = false;
       if (finished) {
-        auto v = LoadTierValues(options_.dir, result_.game, t, size, entries);
-        if (!v.ok()) Fail(std::string(v.status().message()));
+        auto h = LoadShare(t, entries);
+        if (!h.ok()) Fail(std::string(h.status().message()));
         if (auto st = TakeError(); !st.ok()) return st;
-        summary.positions = v->positions;
-        summary.wins = v->wins;
-        summary.losses = v->losses;
-        summary.draws = v->draws;
+        summary.positions = comm_.AllreduceSum(h->positions);
+        summary.wins = comm_.AllreduceSum(h->wins);
+        summary.losses = comm_.AllreduceSum(h->losses);
+        summary.draws = comm_.AllreduceSum(h->draws);
         summary.resumed = true;
         ++result_.tiers_resumed;
       } else {
@@ -414,8 +612,13 @@ class TieredRetrograde {
       if (summary.positions != counts_[t])
         return absl::InternalError(absl::StrCat("tier ", t, ": ", summary.positions,
                                                 " positions solved, ", counts_[t], " reached"));
-      summary.checksum = tiered::HashEntries(entries);
-      if (t == start_tier_) result_.root_entry = entries[game_.TierIndex(game_.Start())];
+      summary.checksum = TierChecksum(t, entries);
+      if (t == start_tier_) {
+        const uint64_t i0 = game_.TierIndex(game_.Start());
+        const TierPartition& part = parts_[t];
+        result_.root_entry = static_cast<uint16_t>(
+            comm_.AllreduceMax(part.Owner(i0) == me_ ? entries[part.Local(i0)] : 0));
+      }
       result_.tiers.push_back(summary);
       cache_.emplace_back(t, std::move(entries));
       // Tiers no tier below t reaches are not needed any more.
@@ -434,145 +637,206 @@ class TieredRetrograde {
     return nullptr;
   }
 
+  // The values of the children other ranks own that one batch's positions
+  // reach: per owner, the sorted keys asked and the answers in that order.
+  struct Fetched {
+    std::vector<std::vector<uint64_t>> keys;
+    std::vector<uint16_t> values;
+    std::vector<uint64_t> offset;  // of each owner's answers in `values`
+    uint16_t Find(int owner, uint64_t key) const {
+      const auto& k = keys[owner];
+      auto it = std::lower_bound(k.begin(), k.end(), key);
+      if (it == k.end() || *it != key) return 0;
+      return values[offset[owner] + static_cast<uint64_t>(it - k.begin())];
+    }
+  };
+
+  // Asks the owners for the batch's remote children (in the outboxes) and
+  // answers the other ranks' requests from this rank's shares.
+  void Fetch(Fetched& f) {
+    f.keys = TakeOutbox(true);
+    std::vector<uint64_t> from;
+    const std::vector<uint64_t> asked = comm_.Alltoallv(f.keys, from);
+    std::vector<std::vector<uint16_t>> answers(R_);
+    uint64_t at = 0;
+    for (int r = 0; r < R_; ++r) {
+      answers[r].resize(from[r]);
+      for (uint64_t j = 0; j < from[r]; ++j, ++at) {
+        const int ct = static_cast<int>(asked[at] >> tiered::kTierShift);
+        const uint64_t ci = asked[at] & tiered::kIndexMask;
+        const ZeroedArray<uint16_t>* c = ct < tiers_ ? Cached(ct) : nullptr;
+        if (!c || parts_[ct].Owner(ci) != me_) {
+          Fail(absl::StrCat("rank ", r, " asked for tier ", ct, " index ", ci,
+                            ", which this rank does not hold"));
+          continue;
+        }
+        answers[r][j] = (*c)[parts_[ct].Local(ci)];
+      }
+    }
+    f.values = comm_.Alltoallv(answers, from);
+    f.offset.assign(R_, 0);
+    for (int r = 1; r < R_; ++r) f.offset[r] = f.offset[r - 1] + from[r - 1];
+  }
+
   absl::Status SolveTier(int t, uint64_t size, ZeroedArray<uint16_t>& entries,
                          TierSummary& summary) {
-    const int R = comm_.size(), me = comm_.rank();
-    // The child tiers' values: in memory, or from disk.
+    const TierPartition& part = parts_[t];
+    // This rank's shares of the child tiers' values: in memory, or from disk.
     std::vector<const uint16_t*> child(tiers_, nullptr);
     for (int c = t + 1; c < tiers_; ++c) {
       if (!is_child_[t][c] || counts_[c] == 0) continue;
       if (!Cached(c)) {
         ZeroedArray<uint16_t> loaded;
-        auto v = LoadTierValues(options_.dir, result_.game, c, game_.TierSize(c), loaded);
-        if (!v.ok()) Fail(std::string(v.status().message()));
+        auto h = LoadShare(c, loaded);
+        if (!h.ok()) Fail(std::string(h.status().message()));
         if (auto st = TakeError(); !st.ok()) return st;
         cache_.emplace_back(c, std::move(loaded));
       }
       child[c] = Cached(c)->data();
     }
     // This rank's reachable positions.
-    const std::vector<uint64_t> bounds = tiered::Bounds(size, R);
-    const uint64_t w0 = bounds[me] / 64;
     std::vector<char> reach_data;
-    TierShardHeader expected = Header(TierFileKind::kReach, t, size);
-    auto rh = LoadTierShard(TierFilePath(options_.dir, TierFileKind::kReach, t, me, R), expected,
-                            reach_data);
+    auto rh = LoadTierShard(TierFilePath(options_.dir, TierFileKind::kReach, t, me_, R_),
+                            Header(TierFileKind::kReach, t, size), reach_data);
     if (!rh.ok()) Fail(std::string(rh.status().message()));
     if (auto st = TakeError(); !st.ok()) return st;
     const uint64_t* reach = reinterpret_cast<const uint64_t*>(reach_data.data());
     const uint64_t words = reach_data.size() / 8;
 
-    entries = ZeroedArray<uint16_t>(size);
-    ZeroedArray<uint32_t> side(size);  // touched only in loopy tiers
+    const uint64_t n = part.LocalSize(me_);
+    entries = ZeroedArray<uint16_t>(n);
+    ZeroedArray<uint32_t> side(n);  // touched only in loopy tiers
     uint16_t* e = entries.data();
     tbb::combinable<std::vector<uint64_t>> edges;  // (child, parent) pairs inside the tier
     progress_.Phase(absl::StrCat("tiers: solve tier ", t, " of ", tiers_ - 1), rh->positions);
     std::atomic<uint64_t> done{0};
-    ParallelFor(Range(0, words, 64), [&](const Range& range) {
-      MoveListOf<G> moves;
-      uint64_t inside[G::kMaxMoves];
-      uint64_t local = 0;
-      for (uint64_t w = range.begin(); w != range.end(); ++w) {
-        for (uint64_t b = reach[w]; b; b &= b - 1, ++local) {
-          const uint64_t i = (w0 + w) * 64 + std::countr_zero(b);
-          const State s = game_.TierUnindex(t, i);
-          if (auto term = game_.Terminal(s)) {
-            e[i] = retro::Entry(*term > 0   ? retro::kWin
-                                : *term < 0 ? retro::kLoss
-                                            : retro::kDraw,
-                                0);
-            continue;
+    Fetched fetched;
+    // The value of child ci in child tier ct.
+    auto value_of = [&](int ct, uint64_t ci, auto one) -> uint16_t {
+      if constexpr (decltype(one)::value) return child[ct][ci];
+      const TierPartition& p = parts_[ct];
+      const int owner = p.Owner(ci);
+      return owner == me_ ? child[ct][p.Local(ci)] : fetched.Find(owner, tiered::Key(ct, ci));
+    };
+    uint64_t batch = 0;
+    const uint64_t batches = Batches(words, batch);
+    for (uint64_t k = 0; k < batches; ++k) {
+      const uint64_t b0 = std::min(words, k * batch), b1 = std::min(words, b0 + batch);
+      if (R_ > 1) {
+        // First scan: the children other ranks own.
+        ParallelFor(Range(b0, b1, 64), [&](const Range& range) {
+          MoveListOf<G> moves;
+          auto& out = outbox_->local();
+          for (uint64_t w = range.begin(); w != range.end(); ++w) {
+            for (uint64_t b = reach[w]; b; b &= b - 1) {
+              const uint64_t i = part.Global(me_, w * 64 + std::countr_zero(b));
+              ForEachChild(t, i, moves, [&](const State&, const State& c, int ct) {
+                if (ct <= t || ct >= tiers_ || !is_child_[t][ct]) return;  // second scan says
+                const uint64_t ci = game_.TierIndex(c);
+                const int owner = parts_[ct].Owner(ci);
+                if (owner != me_) out[owner].push_back(tiered::Key(ct, ci));
+              });
+            }
           }
-          moves.clear();
-          game_.GenerateMoves(s, moves);
-          int num_inside = 0, min_loss = std::numeric_limits<int>::max(), max_win = -1;
-          bool draw = false;
-          for (auto m : moves) {
-            const State c = game_.Play(s, m);
-            const int ct = game_.TierOf(c);
-            if (ct == t) {
-              const uint64_t ci = game_.TierIndex(c);
-              bool repeat = false;
-              for (int k = 0; k < num_inside; ++k) repeat |= inside[k] == ci;
-              if (!repeat) inside[num_inside++] = ci;
+        });
+        Fetch(fetched);
+      }
+      auto scan = [&](const Range& range, auto one) {
+        MoveListOf<G> moves;
+        uint64_t inside[G::kMaxMoves];
+        uint64_t local = 0;
+        for (uint64_t w = range.begin(); w != range.end(); ++w) {
+          for (uint64_t b = reach[w]; b; b &= b - 1, ++local) {
+            const uint64_t j = w * 64 + std::countr_zero(b);
+            const uint64_t i = GlobalOf(part, j, one);
+            const State s = game_.TierUnindex(t, i);
+            if (auto term = game_.Terminal(s)) {
+              e[j] = retro::Entry(*term > 0   ? retro::kWin
+                                  : *term < 0 ? retro::kLoss
+                                              : retro::kDraw,
+                                  0);
               continue;
             }
-            if (ct < 0 || ct >= tiers_ || !is_child_[t][ct]) {
-              Fail(MoveError(s, t, ct));
+            moves.clear();
+            game_.GenerateMoves(s, moves);
+            int num_inside = 0, min_loss = std::numeric_limits<int>::max(), max_win = -1;
+            bool draw = false;
+            for (auto m : moves) {
+              const State c = game_.Play(s, m);
+              const int ct = game_.TierOf(c);
+              if (ct == t) {
+                const uint64_t ci = game_.TierIndex(c);
+                bool repeat = false;
+                for (int q = 0; q < num_inside; ++q) repeat |= inside[q] == ci;
+                if (!repeat) inside[num_inside++] = ci;
+                continue;
+              }
+              if (ct < 0 || ct >= tiers_ || !is_child_[t][ct]) {
+                Fail(MoveError(s, t, ct));
+                continue;
+              }
+              const uint16_t v = value_of(ct, game_.TierIndex(c), one);
+              switch (retro::TagOf(v)) {
+                case retro::kLoss:
+                  min_loss = std::min(min_loss, retro::LowOf(v));
+                  break;
+                case retro::kWin:
+                  max_win = std::max(max_win, retro::LowOf(v));
+                  break;
+                case retro::kDraw:
+                  draw = true;
+                  break;
+                default:
+                  Fail(absl::StrCat("tier ", ct, " has no value for ", game_.FormatState(c),
+                                    ", a child of the reachable ", game_.FormatState(s)));
+              }
+            }
+            if (num_inside == 0) {
+              e[j] = min_loss != std::numeric_limits<int>::max()
+                         ? retro::Entry(retro::kWin, min_loss + 1)
+                     : draw ? retro::Entry(retro::kDraw, 0)
+                            : retro::Entry(retro::kLoss, max_win + 1);
               continue;
             }
-            const uint16_t v = child[ct][game_.TierIndex(c)];
-            switch (retro::TagOf(v)) {
-              case retro::kLoss:
-                min_loss = std::min(min_loss, retro::LowOf(v));
-                break;
-              case retro::kWin:
-                max_win = std::max(max_win, retro::LowOf(v));
-                break;
-              case retro::kDraw:
-                draw = true;
-                break;
-              default:
-                Fail(absl::StrCat("tier ", ct, " has no value for ", game_.FormatState(c),
-                                  ", a child of the reachable ", game_.FormatState(s)));
+            e[j] = retro::Entry(retro::kUndecided, num_inside);
+            side[j] = tier_fixpoint::Side(
+                min_loss != std::numeric_limits<int>::max() ? min_loss + 1 : 0, max_win + 1, draw);
+            std::vector<uint64_t>& out = edges.local();
+            for (int q = 0; q < num_inside; ++q) {
+              out.push_back(inside[q]);
+              out.push_back(i);
             }
-          }
-          if (num_inside == 0) {
-            e[i] = min_loss != std::numeric_limits<int>::max()
-                       ? retro::Entry(retro::kWin, min_loss + 1)
-                   : draw ? retro::Entry(retro::kDraw, 0)
-                          : retro::Entry(retro::kLoss, max_win + 1);
-            continue;
-          }
-          e[i] = retro::Entry(retro::kUndecided, num_inside);
-          side[i] = tier_fixpoint::Side(
-              min_loss != std::numeric_limits<int>::max() ? min_loss + 1 : 0, max_win + 1, draw);
-          std::vector<uint64_t>& out = edges.local();
-          for (int k = 0; k < num_inside; ++k) {
-            out.push_back(inside[k]);
-            out.push_back(i);
           }
         }
-      }
-      ReportProgress(done.fetch_add(local) + local);
-    });
+        ReportProgress(done.fetch_add(local) + local);
+      };
+      ForBatch(b0, b1, scan);
+    }
+    fetched = Fetched();
     if (auto st = TakeError(); !st.ok()) return st;
     std::vector<uint64_t> mine;
     edges.combine_each(
         [&](const std::vector<uint64_t>& v) { mine.insert(mine.end(), v.begin(), v.end()); });
-    const bool loopy = comm_.AllreduceMax(mine.empty() ? 0 : 1) != 0;
-    if (loopy) {
-      comm_.AllgatherRanges(e, bounds);
-      comm_.AllgatherRanges(side.data(), bounds);
-      std::vector<uint64_t> all = comm_.AllgatherVector(mine);
-      mine = std::vector<uint64_t>();
-      if (auto st = TierFixpoint(size, e, side, all); !st.ok()) return st;
+    if (comm_.AllreduceMax(mine.empty() ? 0 : 1) != 0) {
+      if (auto st = SolveLoops(t, entries, side, mine); !st.ok()) return st;
     }
-    // What stays undecided is a draw; count this rank's range.
+    // What stays undecided is a draw; count this rank's share.
     uint64_t counts[4] = {0, 0, 0, 0};  // positions, wins, losses, draws
-    for (uint64_t i = bounds[me]; i < bounds[me + 1]; ++i) {
-      if (e[i] == 0) continue;
-      if (retro::TagOf(e[i]) == retro::kDraw) e[i] = retro::Entry(retro::kDraw, 0);
+    for (uint64_t j = 0; j < n; ++j) {
+      if (e[j] == 0) continue;
+      if (retro::TagOf(e[j]) == retro::kDraw) e[j] = retro::Entry(retro::kDraw, 0);
       ++counts[0];
-      counts[1] += retro::TagOf(e[i]) == retro::kWin;
-      counts[2] += retro::TagOf(e[i]) == retro::kLoss;
-      counts[3] += retro::TagOf(e[i]) == retro::kDraw;
+      counts[1] += retro::TagOf(e[j]) == retro::kWin;
+      counts[2] += retro::TagOf(e[j]) == retro::kLoss;
+      counts[3] += retro::TagOf(e[j]) == retro::kDraw;
     }
-    if (loopy) {  // every rank ran the fixpoint: settle the draws of the whole tier alike
-      for (uint64_t i = 0; i < size; ++i)
-        if (retro::TagOf(e[i]) == retro::kDraw) e[i] = retro::Entry(retro::kDraw, 0);
-    } else {
-      comm_.AllgatherRanges(e, bounds);
-    }
-    TierShardHeader h = Header(TierFileKind::kValues, t, size);
-    h.begin = bounds[me];
-    h.end = bounds[me + 1];
+    TierShardHeader h = ShareHeader(TierFileKind::kValues, t);
     h.positions = counts[0];
     h.wins = counts[1];
     h.losses = counts[2];
     h.draws = counts[3];
-    if (auto st = SaveTierShard(TierFilePath(options_.dir, TierFileKind::kValues, t, me, R), h,
-                                e + h.begin, (h.end - h.begin) * 2);
+    if (auto st = SaveTierShard(TierFilePath(options_.dir, TierFileKind::kValues, t, me_, R_), h,
+                                e, n * 2);
         !st.ok())
       Fail(std::string(st.message()));
     if (auto st = TakeError(); !st.ok()) return st;
@@ -580,6 +844,44 @@ class TieredRetrograde {
     summary.wins = comm_.AllreduceSum(counts[1]);
     summary.losses = comm_.AllreduceSum(counts[2]);
     summary.draws = comm_.AllreduceSum(counts[3]);
+    return absl::OkStatus();
+  }
+
+  // A loopy tier: with one rank the fixpoint runs on the shares as they are;
+  // with more, every rank gathers the whole tier (entries, side data, in-tier
+  // moves), runs the same fixpoint and keeps its share.
+  absl::Status SolveLoops(int t, ZeroedArray<uint16_t>& entries, ZeroedArray<uint32_t>& side,
+                          std::vector<uint64_t>& mine) {
+    const TierPartition& part = parts_[t];
+    const uint64_t size = part.size();
+    if (R_ == 1) return TierFixpoint(size, entries.data(), side, mine);
+    ZeroedArray<uint16_t> all_e(size);
+    ZeroedArray<uint32_t> all_side(size);
+    for (int r = 0; r < R_; ++r) {
+      const uint64_t n = part.LocalSize(r);
+      std::vector<uint16_t> e(n);
+      std::vector<uint32_t> sd(n);
+      if (r == me_) {
+        std::copy(entries.data(), entries.data() + n, e.begin());
+        std::copy(side.data(), side.data() + n, sd.begin());
+      }
+      comm_.Bcast(e.data(), n, r);
+      comm_.Bcast(sd.data(), n, r);
+      for (uint64_t j = 0; j < n; ++j) {
+        const uint64_t i = part.Global(r, j);
+        if (i >= size) continue;
+        all_e[i] = e[j];
+        all_side[i] = sd[j];
+      }
+    }
+    side = ZeroedArray<uint32_t>();
+    std::vector<uint64_t> all = comm_.AllgatherVector(mine);
+    mine = std::vector<uint64_t>();
+    if (auto st = TierFixpoint(size, all_e.data(), all_side, all); !st.ok()) return st;
+    for (uint64_t j = 0; j < entries.size(); ++j) {
+      const uint64_t i = part.Global(me_, j);
+      if (i < size) entries[j] = all_e[i];
+    }
     return absl::OkStatus();
   }
 
@@ -592,12 +894,16 @@ class TieredRetrograde {
   std::mutex progress_mutex_, error_mutex_;
   std::string error_;
   int tiers_;
+  int R_, me_;  // ranks, and this one
   int start_tier_ = 0;
   int solved_ = 0;
+  std::vector<TierPartition> parts_;  // per tier
   std::vector<int> min_parent_;
   std::vector<std::vector<char>> is_child_;
   std::vector<uint64_t> counts_;                              // reachable positions per tier
-  std::vector<std::pair<int, ZeroedArray<uint16_t>>> cache_;  // solved tiers still needed
+  std::vector<std::pair<int, ZeroedArray<uint16_t>>> cache_;  // this rank's shares still needed
+  // Per thread, per destination rank: keys for other ranks (one batch).
+  std::unique_ptr<tbb::combinable<std::vector<std::vector<uint64_t>>>> outbox_;
   TieredResult result_;
 };
 

@@ -45,6 +45,8 @@ inline Json TieredJson(const TieredResult& r, const std::string& dir) {
   out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(r.root_entry)));
   out.Set("ranks", r.ranks);
   out.Set("threads", r.threads);
+  out.Set("partition", TierPartitionName(r.partition));
+  out.Set("traffic_bytes", r.traffic_bytes);
   out.Set("seconds", r.seconds);
   out.Set("forward_seconds", r.forward_seconds);
   out.Set("backward_seconds", r.backward_seconds);
@@ -82,7 +84,10 @@ absl::StatusOr<Json> TieredAnalyzeGame(const G& game, const TieredOptions& optio
     TieredRetrograde<G, Comm> analysis(game, options, comm);
     absl::StatusOr<TieredResult> r = analysis.Run();
     if (!r.ok()) return r.status();
-    return TieredJson(*r, shown_dir);
+    Json out = TieredJson(*r, shown_dir);
+    // The largest rank's peak (each rank holds its shares; rank 0 prints).
+    out.Set("peak_memory_bytes_max_rank", comm.AllreduceMax(PeakMemoryBytes()));
+    return out;
   }
 }
 

@@ -39,6 +39,25 @@ for spec in 'tictactoe' 'sim(n=6)' 'dodgem(n=4)' 'connect4(w=4,h=5)'; do
   echo "ok: $spec on 1, 2, 4 ranks: $(echo "$want" | cut -c1-100)"
 done
 
+# Partitioned by hash on 4 ranks: the same tables; verify and query read them.
+for spec in 'dodgem(n=4)' 'connect4(w=4,h=5)'; do
+  "$TOOL" analyze "$spec" --tiers "$WORK/serial" --threads 1 --json --no-progress >"$WORK/serial.json" ||
+    fail "$spec: gamebench analyze --tiers"
+  want=$(digest "$WORK/serial.json")
+  wsum=$(grep -o '"checksum":"[0-9a-f]*"' "$WORK/serial.json" | head -1)
+  "$MPIEXEC" --oversubscribe -np 4 "$MPI_TOOL" analyze "$spec" --tiers "$WORK/h4" --partition hash \
+    --threads 1 --json --no-progress >"$WORK/h4.json" 2>"$WORK/h4.err" || { cat "$WORK/h4.err"; fail "$spec: hash"; }
+  got=$(digest "$WORK/h4.json")
+  [ "$got" = "$want" ] || fail "$spec on 4 ranks by hash: $got != $want"
+  "$TOOL" verify "$WORK/h4" --json >"$WORK/v.json" 2>&1 || { cat "$WORK/v.json"; fail "$spec: verify of hash shards"; }
+  grep -q "$wsum" "$WORK/v.json" || fail "$spec: verify's checksum $(cat "$WORK/v.json") != $wsum"
+  "$TOOL" query "$WORK/h4" --json >"$WORK/q.json" 2>&1 || { cat "$WORK/q.json"; fail "$spec: query"; }
+  "$TOOL" query "$WORK/serial" --json >"$WORK/q1.json" 2>&1 || fail "$spec: query (one process)"
+  cmp -s "$WORK/q.json" "$WORK/q1.json" || fail "$spec: query differs: $(cat "$WORK/q.json")"
+  rm -rf "$WORK/h4" "$WORK/serial"
+  echo "ok: $spec on 4 ranks by hash; verify and query read the shards"
+done
+
 # Rank 1 of 2 dies right after its third tier is on disk: the job stops.
 spec='connect4(w=4,h=4)'
 "$TOOL" analyze "$spec" --json --no-progress >"$WORK/ref.json" || fail "reference run"
@@ -65,6 +84,21 @@ if "$MPIEXEC" --oversubscribe -np 4 "$MPI_TOOL" analyze "$spec" --tiers "$WORK/k
 fi
 grep -q "holds the files of a run with 2 ranks" "$WORK/ranks.err" || { cat "$WORK/ranks.err"; fail "message"; }
 echo "ok: shards of another rank count refused"
+
+# ... and by a run with the other partition.
+if "$MPIEXEC" --oversubscribe -np 2 "$MPI_TOOL" analyze "$spec" --tiers "$WORK/kill" --partition hash \
+  --threads 1 --no-progress >/dev/null 2>"$WORK/part.err"; then
+  fail "a directory partitioned by range was accepted by a run partitioned by hash"
+fi
+grep -q "partitioned by range, not by hash" "$WORK/part.err" || { cat "$WORK/part.err"; fail "message"; }
+[ "$(grep -c 'error' "$WORK/part.err")" = 1 ] || { cat "$WORK/part.err"; fail "not one line"; }
+echo "ok: shards of the other partition refused"
+
+# A missing shard: verify names it.
+rm "$WORK/kill/tier-10.values.1-of-2"
+if "$TOOL" verify "$WORK/kill" >/dev/null 2>"$WORK/miss.err"; then fail "verify accepted a missing shard"; fi
+grep -q "missing (shard 1 of 2 of tier 10)" "$WORK/miss.err" || { cat "$WORK/miss.err"; fail "message"; }
+echo "ok: a missing shard is named"
 
 # Ranks started on different games refuse, all of them.
 if "$MPIEXEC" --oversubscribe -np 1 "$MPI_TOOL" analyze tictactoe --tiers "$WORK/x" --no-progress : \

@@ -1,10 +1,12 @@
-// gamebench-mpi analyze SPEC --tiers DIR [--threads N] [--memory SIZE] [--json]
-//                       [--progress | --no-progress]
+// gamebench-mpi analyze SPEC --tiers DIR [--partition range|hash] [--threads N]
+//                       [--memory SIZE] [--json] [--progress | --no-progress]
 // The tiered retrograde analysis of `gamebench analyze --tiers DIR`
 // (tool/tiered_analyze.h) on MPI ranks: run it under `mpirun -np N`. Each
 // tier's index range is split over the ranks, each rank writes its own shard
 // of each tier into DIR (one directory all ranks see), and rank 0 prints the
-// same output as `gamebench analyze`. Rerunning with the same DIR and N
+// same output as `gamebench analyze`. --partition chooses how a tier is split
+// (solvers/tier_partition.h; default range, the better one on Connect Four
+// 5x5: docs/scaling.md). Rerunning with the same DIR and N
 // resumes after the last tier every rank finished; `gamebench query` and
 // `gamebench verify --tiers DIR` read the shards of any number of ranks.
 //
@@ -29,7 +31,7 @@ namespace gamebench {
 namespace {
 
 const CommandLineSpec kMpiAnalyzeCommandLine = [] {
-  CommandLineSpec spec{"SPEC", {{"tiers", "DIR"}, {"json"}}};
+  CommandLineSpec spec{"SPEC", {{"tiers", "DIR"}, {"partition", "range|hash"}, {"json"}}};
   for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
   return spec;
 }();
@@ -45,6 +47,16 @@ absl::Status Run(const std::vector<std::string>& argv, MpiComm& comm) {
   if (parsed.ok() && command_line->args.Get("tiers").value_or("").empty())
     parsed =
         absl::InvalidArgumentError("gamebench-mpi needs --tiers DIR (a directory every rank sees)");
+  TierPartitionKind partition = TierPartitionKind::kRange;
+  if (parsed.ok() && command_line->args.Has("partition")) {
+    const std::string p = command_line->args.Get("partition").value_or("");
+    if (p == "hash") {
+      partition = TierPartitionKind::kHash;
+    } else if (p != "range") {
+      parsed = absl::InvalidArgumentError(
+          absl::StrCat("--partition '", p, "': expected range or hash"));
+    }
+  }
   // Every rank learns whether any rank refused its arguments, so that none
   // waits in a collective for a rank that has left.
   if (comm.AllreduceMax(parsed.ok() ? 0 : 1))
@@ -56,6 +68,7 @@ absl::Status Run(const std::vector<std::string>& argv, MpiComm& comm) {
   options.threads = command_line->options.threads;
   options.progress = command_line->options.progress;
   options.memory_bytes = command_line->options.memory_bytes;
+  options.partition = partition;
   if (const char* k = std::getenv("GAMEBENCH_TIER_KILL_AFTER"))
     options.kill_after_tiers = std::atoi(k);
   // Test hook: only this rank kills itself (GAMEBENCH_TIER_KILL_RANK).

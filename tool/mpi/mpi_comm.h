@@ -5,9 +5,10 @@
 // `gamebench-mpi`. Built only when CMake finds MPI (Open MPI from Debian:
 // libopenmpi-dev, openmpi-bin); nothing else in the suite includes it.
 //
-// Counts in MPI calls are ints: large arrays go in chunks of at most 2^28
-// elements (1 GiB-2 GiB), and a rank's range of a tier is broadcast by its
-// owner in such chunks (one collective per rank and chunk: a handful a tier).
+// Counts in MPI calls are ints: broadcasts go in chunks of at most 1 GiB;
+// the all-to-all exchanges are batched by the analysis far below that.
+// bytes_sent() counts what this rank's data crosses to other ranks (a
+// broadcast counts once per receiver), for the traffic figures.
 
 #include <mpi.h>
 
@@ -29,14 +30,8 @@ class MpiComm {
   }
   int rank() const { return rank_; }
   int size() const { return size_; }
+  uint64_t bytes_sent() const { return bytes_sent_; }
 
-  void AllreduceOr(uint64_t* words, uint64_t n) {
-    for (uint64_t done = 0; done < n;) {
-      const int count = static_cast<int>(std::min<uint64_t>(kChunk, n - done));
-      MPI_Allreduce(MPI_IN_PLACE, words + done, count, MPI_UINT64_T, MPI_BOR, comm_);
-      done += static_cast<uint64_t>(count);
-    }
-  }
   uint64_t AllreduceSum(uint64_t v) {
     MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_UINT64_T, MPI_SUM, comm_);
     return v;
@@ -47,14 +42,40 @@ class MpiComm {
   }
 
   template <typename T>
-  void AllgatherRanges(T* data, const std::vector<uint64_t>& bounds) {
+  void Bcast(T* data, uint64_t n, int root) {
     const uint64_t chunk = kChunk * 8 / sizeof(T);
-    for (int r = 0; r < size_; ++r)
-      for (uint64_t i = bounds[r]; i < bounds[r + 1];) {
-        const uint64_t n = std::min(chunk, bounds[r + 1] - i);
-        MPI_Bcast(data + i, static_cast<int>(n * sizeof(T)), MPI_BYTE, r, comm_);
-        i += n;
-      }
+    for (uint64_t i = 0; i < n;) {
+      const uint64_t k = std::min(chunk, n - i);
+      MPI_Bcast(data + i, static_cast<int>(k * sizeof(T)), MPI_BYTE, root, comm_);
+      if (rank_ == root) bytes_sent_ += k * sizeof(T) * static_cast<uint64_t>(size_ - 1);
+      i += k;
+    }
+  }
+
+  // One MPI_Alltoall of the byte counts, one MPI_Alltoallv of the data. The
+  // callers bound each batch (far below 2 GiB a rank: MPI counts are ints).
+  template <typename T>
+  std::vector<T> Alltoallv(const std::vector<std::vector<T>>& out, std::vector<uint64_t>& from) {
+    std::vector<int> send_counts(size_), send_displs(size_), recv_counts(size_), recv_displs(size_);
+    std::vector<T> send;
+    for (int r = 0; r < size_; ++r) {
+      send_displs[r] = static_cast<int>(send.size() * sizeof(T));
+      send_counts[r] = static_cast<int>(out[r].size() * sizeof(T));
+      send.insert(send.end(), out[r].begin(), out[r].end());
+      if (r != rank_) bytes_sent_ += out[r].size() * sizeof(T);
+    }
+    MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, comm_);
+    int total = 0;
+    from.assign(size_, 0);
+    for (int r = 0; r < size_; ++r) {
+      recv_displs[r] = total;
+      total += recv_counts[r];
+      from[r] = static_cast<uint64_t>(recv_counts[r]) / sizeof(T);
+    }
+    std::vector<T> in(static_cast<size_t>(total) / sizeof(T));
+    MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), MPI_BYTE, in.data(),
+                  recv_counts.data(), recv_displs.data(), MPI_BYTE, comm_);
+    return in;
   }
 
   std::vector<uint64_t> AllgatherVector(const std::vector<uint64_t>& mine) {
@@ -70,6 +91,7 @@ class MpiComm {
       for (uint64_t i = 0; i < sizes[r];) {
         const uint64_t k = std::min<uint64_t>(kChunk, sizes[r] - i);
         MPI_Bcast(out.data() + at + i, static_cast<int>(k), MPI_UINT64_T, r, comm_);
+        if (r == rank_) bytes_sent_ += k * 8 * static_cast<uint64_t>(size_ - 1);
         i += k;
       }
       at += sizes[r];
@@ -96,6 +118,7 @@ class MpiComm {
  private:
   static constexpr uint64_t kChunk = uint64_t{1} << 27;
   MPI_Comm comm_;
+  uint64_t bytes_sent_ = 0;
   int rank_ = 0, size_ = 1;
 };
 
