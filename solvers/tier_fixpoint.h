@@ -37,21 +37,43 @@ inline bool DrawOut(uint32_t s) { return s >> 30 & 1; }
 
 }  // namespace tier_fixpoint
 
-// `e`: the tier's entries after the scan (decided, or undecided with the
-// count of distinct children inside the tier); `side`: each undecided
-// position's tier_fixpoint::Side; `edges`: (child, parent) index pairs of the
-// moves inside the tier, flattened (consumed). Level by level: bucket k holds
-// the positions decided with remoteness k (each once), and positions that a
-// child outside the tier, or a delayed loss, may decide at level k (flagged
-// kPending, checked when their level comes).
-inline absl::Status TierFixpoint(uint64_t size, uint16_t* e, const ZeroedArray<uint32_t>& side,
-                                 std::vector<uint64_t>& edges) {
+// Where the fixpoint's positions live. `Alone`: one process, every parent
+// is local (index = tier index). With more ranks (tiered_retrograde.h) the
+// peers route an event to a parent another rank owns (Route returns false
+// and queues it), and Deliver, called by every rank at the end of every
+// level, exchanges the queued events and returns those for this rank's
+// positions (local index | kLossEvent when the child is a loss).
+namespace tier_fixpoint {
+
+inline constexpr uint64_t kLossEvent = uint64_t{1} << 63;
+
+struct Alone {
+  static constexpr bool kAlone = true;
+  bool Route(uint64_t p, bool, uint64_t& j) {
+    j = p;
+    return true;
+  }
+  std::vector<uint64_t> Deliver() { return {}; }
+  uint64_t AllreduceMax(uint64_t v) { return v; }
+};
+
+}  // namespace tier_fixpoint
+
+// `e`, `side`: this process's positions of the tier after the scan (decided,
+// or undecided with the count of distinct children inside the tier, and each
+// undecided position's tier_fixpoint::Side); `pairs`: (child, parent) of the
+// moves inside the tier whose child is one of those positions (its local
+// index), sorted, the parent as `peers` routes it (consumed). Level by
+// level: bucket k holds the positions decided with remoteness k (each once),
+// and positions that a child outside the tier, or a delayed loss, may decide
+// at level k (flagged kPending). A level first settles its pending positions,
+// then tells the parents of its decided ones; those events only reach levels
+// above k, so the result does not depend on the order within a level, nor on
+// how the positions are spread over ranks.
+template <typename Peers>
+absl::Status TierFixpoint(uint64_t n, uint16_t* e, const ZeroedArray<uint32_t>& side,
+                          std::vector<std::pair<uint64_t, uint64_t>>& pairs, Peers& peers) {
   using namespace tier_fixpoint;
-  const uint64_t num = edges.size() / 2;
-  std::vector<std::pair<uint64_t, uint64_t>> pairs(num);
-  for (uint64_t k = 0; k < num; ++k) pairs[k] = {edges[2 * k], edges[2 * k + 1]};
-  edges = std::vector<uint64_t>();
-  std::sort(pairs.begin(), pairs.end());
   auto parents_of = [&](uint64_t c) {
     auto lo = std::lower_bound(pairs.begin(), pairs.end(), std::make_pair(c, uint64_t{0}));
     auto hi = lo;
@@ -68,7 +90,29 @@ inline absl::Status TierFixpoint(uint64_t size, uint16_t* e, const ZeroedArray<u
     if (static_cast<size_t>(level) >= buckets.size()) buckets.resize(level + 1);
     buckets[level].push_back(item);
   };
-  for (uint64_t i = 0; i < size; ++i) {
+  // A child of undecided p settled at `level`: a loss, or not.
+  auto apply = [&](uint64_t p, bool loss, int level) {
+    const uint16_t v = e[p];
+    if (retro::TagOf(v) != retro::kUndecided || retro::LowOf(v) == 0) return;
+    if (loss) {
+      e[p] = retro::Entry(retro::kWin, level + 1);
+      push(level + 1, p);
+      return;
+    }
+    const int left = retro::LowOf(v) - 1;
+    e[p] = retro::Entry(retro::kUndecided, left);
+    if (left > 0) return;
+    const uint32_t sd = side[p];
+    if (WinAt(sd) || DrawOut(sd)) return;  // a win to come, or a draw
+    const int at = std::max(level + 1, LossAt(sd));
+    if (at == level + 1) {
+      e[p] = retro::Entry(retro::kLoss, level + 1);
+      push(level + 1, p);
+    } else {
+      push(at, p | kPending);
+    }
+  };
+  for (uint64_t i = 0; i < n; ++i) {
     const uint16_t v = e[i];
     if (v == 0) continue;
     if (retro::TagOf(v) != retro::kUndecided) {
@@ -78,12 +122,15 @@ inline absl::Status TierFixpoint(uint64_t size, uint16_t* e, const ZeroedArray<u
       push(WinAt(side[i]), i | kPending);
     }
   }
-  for (size_t k = 0; k < buckets.size(); ++k) {
-    for (size_t j = 0; j < buckets[k].size(); ++j) {
-      const uint64_t item = buckets[k][j];
-      const uint64_t i = item & ~kPending;
-      const int level = static_cast<int>(k);
-      if (item & kPending) {
+  constexpr uint64_t kSkip = ~uint64_t{0};
+  uint64_t levels = peers.AllreduceMax(buckets.size());
+  for (size_t k = 0; k < levels; ++k) {
+    const int level = static_cast<int>(k);
+    if (k < buckets.size()) {
+      for (uint64_t& item : buckets[k]) {  // (deciding pushes nothing)
+        if (!(item & kPending)) continue;
+        const uint64_t i = item & ~kPending;
+        item = kSkip;
         if (retro::TagOf(e[i]) != retro::kUndecided) continue;  // decided sooner
         const uint32_t sd = side[i];
         if (WinAt(sd) == level) {
@@ -93,38 +140,44 @@ inline absl::Status TierFixpoint(uint64_t size, uint16_t* e, const ZeroedArray<u
         } else {
           continue;
         }
+        item = i;
       }
-      const bool loss = retro::TagOf(e[i]) == retro::kLoss;
-      auto [lo, hi] = parents_of(i);
-      for (auto it = lo; it != hi; ++it) {
-        const uint64_t p = it->second;
-        const uint16_t v = e[p];
-        if (retro::TagOf(v) != retro::kUndecided || retro::LowOf(v) == 0) continue;
-        if (loss) {
-          e[p] = retro::Entry(retro::kWin, level + 1);
-          push(level + 1, p);
-          continue;
-        }
-        const int left = retro::LowOf(v) - 1;
-        e[p] = retro::Entry(retro::kUndecided, left);
-        if (left > 0) continue;
-        const uint32_t sd = side[p];
-        if (WinAt(sd) || DrawOut(sd)) continue;  // a win to come, or a draw
-        const int at = std::max(level + 1, LossAt(sd));
-        if (at == level + 1) {
-          e[p] = retro::Entry(retro::kLoss, level + 1);
-          push(level + 1, p);
-        } else {
-          push(at, p | kPending);
+      for (size_t j = 0; j < buckets[k].size(); ++j) {  // (apply may grow `buckets`)
+        const uint64_t i = buckets[k][j];
+        if (i == kSkip) continue;
+        const bool loss = retro::TagOf(e[i]) == retro::kLoss;
+        auto [lo, hi] = parents_of(i);
+        for (auto it = lo; it != hi; ++it) {
+          uint64_t p;
+          if (peers.Route(it->second, loss, p)) apply(p, loss, level);
         }
       }
+      buckets[k] = std::vector<uint64_t>();
     }
-    buckets[k] = std::vector<uint64_t>();
+    if constexpr (Peers::kAlone) {
+      levels = buckets.size();
+    } else {
+      for (uint64_t ev : peers.Deliver()) apply(ev & ~kLossEvent, (ev & kLossEvent) != 0, level);
+      levels = peers.AllreduceMax(buckets.size());
+    }
   }
-  if (overflow)
+  if (peers.AllreduceMax(overflow ? 1 : 0))
     return absl::OutOfRangeError(
         absl::StrCat("remoteness above ", retro::kMaxRemoteness, ": the table cannot store it"));
   return absl::OkStatus();
+}
+
+// One process: `edges` holds (child, parent) tier index pairs, flattened
+// (consumed).
+inline absl::Status TierFixpoint(uint64_t size, uint16_t* e, const ZeroedArray<uint32_t>& side,
+                                 std::vector<uint64_t>& edges) {
+  const uint64_t num = edges.size() / 2;
+  std::vector<std::pair<uint64_t, uint64_t>> pairs(num);
+  for (uint64_t k = 0; k < num; ++k) pairs[k] = {edges[2 * k], edges[2 * k + 1]};
+  edges = std::vector<uint64_t>();
+  std::sort(pairs.begin(), pairs.end());
+  tier_fixpoint::Alone alone;
+  return TierFixpoint(size, e, side, pairs, alone);
 }
 
 }  // namespace gamebench

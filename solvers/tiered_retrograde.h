@@ -46,9 +46,11 @@
 // collects them, sorted and deduplicated per owner, one MPI_Alltoallv of
 // indices, the owners answer with one MPI_Alltoallv of values, the second
 // scan looks them up). With one rank none of this runs: the scan reads its
-// child tiers directly. Loopy tiers gather the whole tier to every rank and
-// every rank runs the fixpoint (the same on each); only Dodgem has them, and
-// docs/scaling.md says what that costs. Each rank writes its own shard of
+// child tiers directly. Loopy tiers (only Dodgem's) stay shared out too: each
+// in-tier move goes to its child's owner (in batches), and the fixpoint runs
+// level by level on every rank at once, what a level settles for a parent
+// another rank owns sent to it in one MPI_Alltoallv at the end of the level
+// (SolveLoops, tier_fixpoint.h). Each rank writes its own shard of
 // every tier. A rerun with the same directory resumes: a finished forward
 // pass is not repeated, and tiers whose value shards all exist are loaded,
 // not solved. A tier's checksum is the hash of its whole table in index
@@ -134,8 +136,9 @@ inline constexpr uint64_t kBatchWords = uint64_t{1} << 12;
 // Bytes one of `ranks` ranks needs at its peak: its share of the largest
 // tier's entries and bitmap with its shares of that tier's child tiers'
 // entries, and with more than one rank the exchange buffers of a batch. A
-// loopy tier's fixpoint comes on top (the whole tier on every rank: 6 bytes
-// a position and 16 an in-tier move; only Dodgem has loopy tiers).
+// loopy tier's fixpoint comes on top, for the rank's share only: 4 bytes a
+// position of side data and 16 an in-tier move (32 while the moves go to
+// their children's owners); only Dodgem has loopy tiers.
 template <Tiered G>
 uint64_t MemoryNeeded(const G& game, int ranks = 1) {
   uint64_t peak = 0;
@@ -847,43 +850,86 @@ class TieredRetrograde {
     return absl::OkStatus();
   }
 
-  // A loopy tier: with one rank the fixpoint runs on the shares as they are;
-  // with more, every rank gathers the whole tier (entries, side data, in-tier
-  // moves), runs the same fixpoint and keeps its share.
+  // A loopy tier: with one rank the fixpoint runs on the shares as they are.
+  // With more, each rank keeps its share: every in-tier move (child, parent)
+  // goes to the child's owner (in batches), which then holds the parents of
+  // its own positions; the fixpoint runs level by level on every rank at
+  // once, the events for parents another rank owns exchanged at the end of
+  // each level (LoopPeers).
   absl::Status SolveLoops(int t, ZeroedArray<uint16_t>& entries, ZeroedArray<uint32_t>& side,
                           std::vector<uint64_t>& mine) {
     const TierPartition& part = parts_[t];
-    const uint64_t size = part.size();
-    if (R_ == 1) return TierFixpoint(size, entries.data(), side, mine);
-    ZeroedArray<uint16_t> all_e(size);
-    ZeroedArray<uint32_t> all_side(size);
-    for (int r = 0; r < R_; ++r) {
-      const uint64_t n = part.LocalSize(r);
-      std::vector<uint16_t> e(n);
-      std::vector<uint32_t> sd(n);
-      if (r == me_) {
-        std::copy(entries.data(), entries.data() + n, e.begin());
-        std::copy(side.data(), side.data() + n, sd.begin());
+    if (R_ == 1) return TierFixpoint(part.size(), entries.data(), side, mine);
+    std::vector<std::pair<uint64_t, uint64_t>> pairs;  // (local child, parent)
+    const uint64_t batch = tiered::kBatchWords * 64 * G::kMaxMoves;  // moves per exchange
+    const uint64_t batches = comm_.AllreduceMax((mine.size() / 2 + batch - 1) / batch);
+    std::vector<std::vector<uint64_t>> out(R_);
+    std::vector<uint64_t> from;
+    for (uint64_t k = 0; k < batches; ++k) {
+      // From the end of `mine`, which shrinks as it goes.
+      const uint64_t take = std::min<uint64_t>(mine.size(), 2 * batch);
+      for (uint64_t q = mine.size() - take; q < mine.size(); q += 2) {
+        auto& o = out[part.Owner(mine[q])];
+        o.push_back(mine[q]);
+        o.push_back(mine[q + 1]);
       }
-      comm_.Bcast(e.data(), n, r);
-      comm_.Bcast(sd.data(), n, r);
-      for (uint64_t j = 0; j < n; ++j) {
-        const uint64_t i = part.Global(r, j);
-        if (i >= size) continue;
-        all_e[i] = e[j];
-        all_side[i] = sd[j];
+      mine.resize(mine.size() - take);
+      if (mine.capacity() > 2 * mine.size()) mine.shrink_to_fit();
+      const std::vector<uint64_t> in = comm_.Alltoallv(out, from);
+      for (auto& o : out) o = std::vector<uint64_t>();
+      for (uint64_t q = 0; q + 1 < in.size(); q += 2) {
+        if (in[q] >= part.size() || part.Owner(in[q]) != me_) {
+          Fail(absl::StrCat("tier ", t, ": another rank sent a move to index ", in[q],
+                            ", which this rank does not own"));
+          continue;
+        }
+        pairs.emplace_back(part.Local(in[q]), in[q + 1]);
       }
     }
-    side = ZeroedArray<uint32_t>();
-    std::vector<uint64_t> all = comm_.AllgatherVector(mine);
     mine = std::vector<uint64_t>();
-    if (auto st = TierFixpoint(size, all_e.data(), all_side, all); !st.ok()) return st;
-    for (uint64_t j = 0; j < entries.size(); ++j) {
-      const uint64_t i = part.Global(me_, j);
-      if (i < size) entries[j] = all_e[i];
-    }
-    return absl::OkStatus();
+    if (auto st = TakeError(); !st.ok()) return st;
+    std::sort(pairs.begin(), pairs.end());
+    LoopPeers peers{*this, part, std::vector<std::vector<uint64_t>>(R_)};
+    const absl::Status st = TierFixpoint(part.LocalSize(me_), entries.data(), side, pairs, peers);
+    if (auto err = TakeError(); !err.ok()) return err;
+    return st;
   }
+
+  // The fixpoint's other ranks (tier_fixpoint.h): a child settled here tells
+  // a parent another rank owns at the end of the level, in one exchange.
+  struct LoopPeers {
+    static constexpr bool kAlone = false;
+    TieredRetrograde& self;
+    const TierPartition& part;
+    std::vector<std::vector<uint64_t>> out;  // per owner: parent | kLossEvent
+    bool Route(uint64_t p, bool loss, uint64_t& j) {
+      const int owner = part.Owner(p);
+      if (owner == self.me_) {
+        j = part.Local(p);
+        return true;
+      }
+      out[owner].push_back(p | (loss ? tier_fixpoint::kLossEvent : 0));
+      return false;
+    }
+    std::vector<uint64_t> Deliver() {
+      std::vector<uint64_t> from;
+      std::vector<uint64_t> in = self.comm_.Alltoallv(out, from);
+      for (auto& o : out) o.clear();
+      uint64_t kept = 0;
+      for (const uint64_t ev : in) {
+        const uint64_t p = ev & ~tier_fixpoint::kLossEvent;
+        if (p >= part.size() || part.Owner(p) != self.me_) {
+          self.Fail(absl::StrCat("another rank sent an event for index ", p,
+                                 ", which this rank does not own"));
+          continue;
+        }
+        in[kept++] = part.Local(p) | (ev & tier_fixpoint::kLossEvent);
+      }
+      in.resize(kept);
+      return in;
+    }
+    uint64_t AllreduceMax(uint64_t v) { return self.comm_.AllreduceMax(v); }
+  };
 
   const G& game_;
   TieredOptions options_;
