@@ -58,6 +58,23 @@ for spec in 'dodgem(n=4)' 'connect4(w=4,h=5)'; do
   echo "ok: $spec on 4 ranks by hash; verify and query read the shards"
 done
 
+# Loopy tiers (the fixpoint distributed over the ranks, tier_fixpoint.h) on an
+# odd number of ranks, misere Dodgem too: the same tables as one process.
+for spec in 'dodgem(n=4)' 'dodgem(n=4,misere=true)'; do
+  "$TOOL" analyze "$spec" --tiers "$WORK/serial" --threads 1 --json --no-progress >"$WORK/serial.json" ||
+    fail "$spec: gamebench analyze --tiers"
+  want=$(digest "$WORK/serial.json")
+  for p in range hash; do
+    "$MPIEXEC" --oversubscribe -np 3 "$MPI_TOOL" analyze "$spec" --tiers "$WORK/r3" --partition $p \
+      --threads 1 --json --no-progress >"$WORK/r3.json" 2>"$WORK/r3.err" || { cat "$WORK/r3.err"; fail "$spec: 3 ranks"; }
+    got=$(digest "$WORK/r3.json")
+    [ "$got" = "$want" ] || fail "$spec on 3 ranks by $p: $got != $want"
+    rm -rf "$WORK/r3"
+  done
+  rm -rf "$WORK/serial"
+  echo "ok: $spec on 3 ranks by range and by hash"
+done
+
 # Rank 1 of 2 dies right after its third tier is on disk: the job stops.
 spec='connect4(w=4,h=4)'
 "$TOOL" analyze "$spec" --json --no-progress >"$WORK/ref.json" || fail "reference run"
