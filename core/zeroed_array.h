@@ -24,6 +24,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/parallel.h"
+
 namespace gamebench {
 
 template <typename T>
@@ -71,13 +73,25 @@ class ZeroedArray {
 
   // Moves the contents to a mapping backed by huge pages (when the array is
   // large enough for them), copying only the pages written so far. Pointers
-  // into the array are invalid afterwards.
-  void UseHugePages() {
+  // into the array are invalid afterwards. `parallel`: the copy runs on the
+  // threads of the enclosing task arena (core/parallel.h), a huge page at a
+  // time; most of its cost is the kernel zeroing the new huge pages, which
+  // then splits over the threads (a parallel search's table).
+  void UseHugePages(bool parallel = false) {
     if (data_ == nullptr || huge_ || bytes_ < kHugePage) return;
     T* fresh = Map(bytes_, true);
-    ForEachResidentRange([&](uint64_t begin, uint64_t end) {
+    auto copy = [&](uint64_t begin, uint64_t end) {
       std::memcpy(static_cast<void*>(fresh + begin), data_ + begin, (end - begin) * sizeof(T));
-    });
+    };
+    if (parallel) {
+      ParallelFor(tbb::blocked_range<uint64_t>(0, (bytes_ + kHugePage - 1) / kHugePage, 1),
+                  [&](const tbb::blocked_range<uint64_t>& r) {
+                    ForEachResidentRange(copy, r.begin() * kHugePage,
+                                         std::min(bytes_, r.end() * kHugePage));
+                  });
+    } else {
+      ForEachResidentRange(copy);
+    }
     ::munmap(data_, bytes_);
     data_ = fresh;
   }
@@ -86,15 +100,15 @@ class ZeroedArray {
   // Calls f(begin, end) for ranges of indices that cover every element
   // written so far (pages the kernel has never mapped are skipped: they read
   // as zero). Reading a whole lazily-filled array would otherwise fault in
-  // every page of it.
+  // every page of it. [from_byte, to_byte), page-aligned, limits the scan.
   template <typename F>
-  void ForEachResidentRange(F&& f) const {
+  void ForEachResidentRange(F&& f, uint64_t from_byte = 0, uint64_t to_byte = ~uint64_t{0}) const {
     if (data_ == nullptr) return;
     const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
-    const uint64_t pages = (bytes_ + page - 1) / page;
+    const uint64_t pages = (std::min(bytes_, to_byte) + page - 1) / page;
     constexpr uint64_t kChunk = 4096;  // pages asked of mincore at a time
     unsigned char resident[kChunk];
-    for (uint64_t first = 0; first < pages; first += kChunk) {
+    for (uint64_t first = from_byte / page; first < pages; first += kChunk) {
       const uint64_t count = std::min(kChunk, pages - first);
       const uint64_t lo = first * page, hi = std::min(bytes_, (first + count) * page);
       if (::mincore(reinterpret_cast<char*>(data_) + lo, hi - lo, resident) != 0) {

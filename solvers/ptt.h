@@ -26,8 +26,9 @@
 // single-threaded reference (its node counts are pinned in tests/
 // signature.txt, its table is reused across positions by the batch command),
 // and the comparison tables show the parallel search as a row of its own.
-// The root loop is tt's (RootValueByNullWindows and AddBestMoves in
-// search_common.h).
+// The node is tt's (TableAlphaBeta, solvers/table_alphabeta.h, with the
+// scheme's hooks), and so is the root loop (RootValueByNullWindows and
+// AddBestMoves in search_common.h).
 
 #include <algorithm>
 #include <array>
@@ -44,6 +45,7 @@
 #include "core/solve.h"
 #include "solvers/search_common.h"
 #include "solvers/shared_transposition_table.h"
+#include "solvers/table_alphabeta.h"
 #include "solvers/tt.h"
 #include "tbb/task_arena.h"
 
@@ -83,9 +85,6 @@ class BasicParallelTtSolver {
   // perturbing to pay for the work it costs at every node.
   static constexpr int kAbdadaPlies = 12;
   static constexpr int kLazyPlies = 4;
-  // What an exclusive search returns for a position another thread searches:
-  // outside every score, so never mistaken for a value.
-  static constexpr Score kBusy = kScoreLimit + 1;
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,
@@ -100,6 +99,15 @@ class BasicParallelTtSolver {
     auto busy = std::make_unique<BusyPositions>();
     for (int t = 0; t < threads; ++t) workers.emplace_back(game, options, table, control, *busy, t);
     tbb::task_arena arena(threads);
+    // The helpers join once the table has moved to huge pages (or never
+    // will: too small). Before, most stores are the first write to a page
+    // that a probe mapped to the kernel's zero page, and with two threads
+    // running each such write costs a TLB shoot-down (an IPI, slow in a VM):
+    // 21 % of the CPU time of Connect Four 6x5 on two threads went to these
+    // faults. One thread alone pays no IPI; it runs until the move (at most
+    // one store per 8 pages: a few milliseconds), so searches smaller than
+    // that stay on one thread, as they would gain nothing anyway.
+    bool all_threads = threads == 1 || table.huge_pages_after() == 0;
     uint64_t jobs = 0;
     // One search of `s` in [alpha, beta] by every thread; the first result wins.
     auto search = [&](const typename G::State& s, Score alpha, Score beta) {
@@ -110,7 +118,7 @@ class BasicParallelTtSolver {
         control.job_done.store(false, std::memory_order_relaxed);
         control.pause.store(false, std::memory_order_relaxed);
         arena.execute([&] {
-          RunOnThreads(threads, [&](int t) {
+          RunOnThreads(all_threads ? threads : 1, [&](int t) {
             Worker<G>& w = workers[t];
             w.stopped = control.job_done.load(std::memory_order_relaxed) ||
                         control.deadline.stopped();
@@ -123,9 +131,14 @@ class BasicParallelTtSolver {
         // No thread runs now: the table may move to huge pages once the
         // stores make them pay (a search paused for it starts again, and
         // finds its finished subtrees in the table).
-        if (!table.huge_pages() &&
-            control.stores.load(std::memory_order_relaxed) >= table.huge_pages_after())
-          table.UseHugePages();
+        if (!all_threads &&
+            control.stores.load(std::memory_order_relaxed) >= table.huge_pages_after()) {
+          // On every thread: the kernel zeroes the new huge pages as the
+          // copy touches them (the whole table), which one thread pays alone
+          // in tt.
+          arena.execute([&] { table.UseHugePages(/*parallel=*/true); });
+          all_threads = true;
+        }
       }
       return result;
     };
@@ -197,10 +210,16 @@ class BasicParallelTtSolver {
     Progress progress;
   };
 
+  // Each worker on cache lines of its own (128 bytes: the adjacent-line
+  // prefetcher pairs lines), with its own copy of the game: the counters a
+  // worker writes at every node shared a line with the other worker's game
+  // pointer and settings, and its reads of them stalled (Connect Four 7x6
+  // 123454: user CPU per node +40 % with two threads; +4 % once apart).
   template <Game G>
-  struct Worker {
+  struct alignas(128) Worker : TableAlphaBeta<G, Worker<G>> {
     using State = typename G::State;
-    const G& game;
+    using Node = TableAlphaBeta<G, Worker<G>>;
+    const G game;
     bool ordering;
     bool use_symmetry;
     SharedTranspositionTable& table;
@@ -224,6 +243,7 @@ class BasicParallelTtSolver {
 
     uint64_t KeyOf(const State& s) const { return TableKey(game, s, use_symmetry); }
 
+    // What TableAlphaBeta asks of a search (the node itself is there).
     bool Visit() {
       if ((++nodes & (kPollInterval - 1)) == 0) {
         if (control.Poll(id, counters.stores - polled_stores)) stopped = true;
@@ -234,93 +254,37 @@ class BasicParallelTtSolver {
       }
       return stopped;
     }
+    bool Stopped() const { return stopped; }
+    uint64_t Nodes() const { return nodes; }
+    void Prefetch(uint64_t key) { table.Prefetch(key); }
+    bool Probe(uint64_t key, TableBounds& out) { return table.Probe(key, out, counters); }
+    void Store(uint64_t key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
+      table.Store(key, lower, upper, move, subtree_nodes, counters);
+    }
 
-    // tt's AlphaBeta (tt.h) with the scheme's changes to the move order.
-    // `exclusive` (ABDADA): return kBusy at once if another thread is
-    // searching s; otherwise mark s as being searched while this call runs.
-    Score AlphaBeta(const State& s, Score alpha, Score beta, int ply, bool no_win_now = false,
-                    bool exclusive = false) {
-      // Step 1: count the node; stop when this search is over.
-      if (Visit()) return 0;
-      const uint64_t key = KeyOf(s);
-      table.Prefetch(key);
-      // Step 2: the end of the game; tactics.
-      if (auto t = game.Terminal(s)) return *t;
-      MoveListOf<G> moves;
-      bool non_losing = false;
-      if (auto v = ApplyTactics(game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
+    // The scheme's hooks. ABDADA: a node that is not its parent's first
+    // move (`exclusive`) answers kBusy at once if another thread is
+    // searching it; otherwise it is marked as searched while it runs.
+    static constexpr bool kDefers = kScheme == ParallelScheme::kAbdada;
+    template <typename Expand>
+    Score Guard(uint64_t key, int ply, bool exclusive, Expand&& expand) {
       if constexpr (kScheme == ParallelScheme::kAbdada) {
         if (ply > 0 && ply <= kAbdadaPlies) {
-          if (exclusive && busy.Contains(key)) return kBusy;
+          if (exclusive && busy.Contains(key)) return Node::kBusy;
           busy.Mark(key);
-          const Score v = Search(s, key, alpha, beta, ply, moves, non_losing);
+          const Score v = expand();
           busy.Unmark(key);
           return v;
         }
       }
-      return Search(s, key, alpha, beta, ply, moves, non_losing);
+      return expand();
     }
-
-    // Steps 3 to 6 of a node that tactics did not settle.
-    Score Search(const State& s, uint64_t key, Score alpha, Score beta, int ply,
-                 MoveListOf<G>& moves, bool non_losing) {
-      // Step 3: the table.
-      const uint64_t nodes_before = nodes;
-      int hint = -1;
-      SharedTranspositionTable::Bounds e;
-      if (table.Probe(key, e, counters)) {
-        if (e.lower >= beta) return e.lower;
-        if (e.upper <= alpha) return e.upper;
-        if (e.lower == e.upper) return e.lower;
-        alpha = std::max<Score>(alpha, e.lower);
-        beta = std::min<Score>(beta, e.upper);
-        if (e.move != 255) hint = e.move;
-      }
-      // Step 4: moves in heuristic order; `order` lists indices into it, the
-      // table's move first (the table keeps heuristic indices, as tt's does).
-      if (!non_losing) game.GenerateMoves(s, moves);
-      if (ordering) OrderMoves(game, s, moves);
-      const int n = moves.size();
-      MoveList<uint8_t, G::kMaxMoves> order;
-      for (int i = 0; i < n; ++i) order.push_back(static_cast<uint8_t>(i));
-      if (ordering) MoveToFront(order, hint);
+    // Lazy SMP: helpers start elsewhere near the root: thread t tries the
+    // move t places down first, so that threads fill different subtrees.
+    void Reorder(typename Node::Order& order, int ply) const {
       if constexpr (kScheme == ParallelScheme::kLazySmp) {
-        // Helpers start elsewhere near the root: thread t tries the move t
-        // places down first, so that threads fill different subtrees.
-        if (id > 0 && ply < kLazyPlies && n > 1) MoveToFront(order, id % n);
+        if (id > 0 && ply < kLazyPlies && order.size() > 1) MoveToFront(order, id % order.size());
       }
-      // Step 5: fail-soft alpha-beta over the children; ABDADA defers the
-      // children another thread is searching to a second pass.
-      const Score alpha0 = alpha;
-      Score best = std::numeric_limits<Score>::min();
-      int best_index = -1;
-      MoveList<uint8_t, G::kMaxMoves> deferred;
-      // Returns true on a cut-off; false with `deferred` grown when the
-      // child was busy.
-      auto search_child = [&](int i, bool exclusive) {
-        const Score r = AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, ply + 1, non_losing,
-                                  exclusive);
-        if (r == kBusy) {
-          deferred.push_back(static_cast<uint8_t>(i));
-          return false;
-        }
-        const Score v = -r;
-        if (v > best) {
-          best = v;
-          best_index = i;
-          if (v > alpha) alpha = v;
-        }
-        return alpha >= beta;
-      };
-      bool cut = false;
-      for (int k = 0; k < n && !cut; ++k) cut = search_child(order[k], /*exclusive=*/k > 0);
-      for (int k = 0; k < deferred.size() && !cut; ++k) cut = search_child(deferred[k], false);
-      if (stopped) return 0;  // an unfinished result is not stored
-      // Step 6: store what the window proved.
-      const Score lower = best > alpha0 ? best : game.MinScore();
-      const Score upper = best < beta ? best : game.MaxScore();
-      table.Store(key, lower, upper, best_index, nodes - nodes_before, counters);
-      return best;
     }
   };
 };

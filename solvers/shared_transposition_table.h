@@ -39,12 +39,7 @@ namespace gamebench {
 
 class SharedTranspositionTable {
  public:
-  // What a probe found: the same fields as TranspositionTable::Entry.
-  struct Bounds {
-    Score lower;
-    Score upper;
-    int move;  // 255: none
-  };
+  using Bounds = TableBounds;
   // Per-thread counters, summed for the report.
   struct Counters {
     uint64_t probes = 0, hits = 0, stores = 0, overwrites = 0;
@@ -115,7 +110,8 @@ class SharedTranspositionTable {
   // table is not safe while threads search: the caller does it between
   // searches.
   uint64_t huge_pages_after() const { return huge_pages_after_; }
-  void UseHugePages() { slots_.UseHugePages(); }
+  // `parallel`: on the threads of the enclosing task arena (ZeroedArray).
+  void UseHugePages(bool parallel = false) { slots_.UseHugePages(parallel); }
   bool huge_pages() const { return slots_.huge_pages(); }
 
   // Call only while no thread searches.

@@ -97,13 +97,20 @@ inline Json TableStats(uint64_t bytes, uint64_t capacity, std::optional<uint64_t
   return j;
 }
 
+// What a probe of a table of bounds found (tt's or the shared one).
+struct TableBounds {
+  Score lower;  // the value is >= lower
+  Score upper;  // the value is <= upper
+  int move;     // index of the best move found, in heuristic order; 255: none
+};
+
 class TranspositionTable {
  public:
   struct Entry {
     uint64_t key;
     int16_t lower;  // the value is >= lower
     int16_t upper;  // the value is <= upper
-    uint8_t move;   // index of the best move found, in searched order; 255: none
+    uint8_t move;   // index of the best move found, in heuristic order; 255: none
     uint8_t work;   // 1 + log2(nodes of the subtree); 0 marks an empty slot
     uint16_t unused;
   };

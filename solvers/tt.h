@@ -3,7 +3,8 @@
 
 // Depth-first alpha-beta with a transposition table of bounds. When the game
 // has canonical forms (Symmetric) and symmetry is on, positions are stored by
-// their canonical form, so one entry serves a whole symmetry class.
+// their canonical form, so one entry serves a whole symmetry class. The node
+// is TableAlphaBeta's (solvers/table_alphabeta.h), shared with ptt.
 
 #include <algorithm>
 #include <limits>
@@ -14,6 +15,7 @@
 #include "core/solver.h"
 #include "core/solve.h"
 #include "solvers/search_common.h"
+#include "solvers/table_alphabeta.h"
 #include "solvers/transposition_table.h"
 
 namespace gamebench {
@@ -60,10 +62,11 @@ class TtSolver {
 
  private:
   template <Game G>
-  struct Search : TableSearchBase<G, TranspositionTable> {
+  struct Search : TableSearchBase<G, TranspositionTable>, TableAlphaBeta<G, Search<G>> {
     using State = typename G::State;
     using Base = TableSearchBase<G, TranspositionTable>;
     using Base::game, Base::ordering, Base::use_symmetry, Base::table, Base::monitor, Base::KeyOf;
+    using TableAlphaBeta<G, Search<G>>::AlphaBeta;
 
     Search(const G& g, const SolveOptions& options, TranspositionTable& t)
         : Base(g, options, t) {}
@@ -78,64 +81,18 @@ class TtSolver {
       return AlphaBeta(root, game.MinScore(), game.MaxScore());
     }
 
-    // `no_win_now`: the parent played a non-losing move, so the mover here
-    // cannot win at once (Tactical games only).
-    Score AlphaBeta(const State& s, Score alpha, Score beta, bool no_win_now = false) {
-      // Step 1: count the node; stop when the time is up.
-      if (monitor.Visit()) return 0;
-      // The table's bucket loads while the game's own checks run.
-      const uint64_t key = KeyOf(s);
-      table.Prefetch(key);
-      // Step 2: the end of the game.
-      if (auto t = game.Terminal(s)) return *t;
-      // Step 2b: tactics: an immediate win, forced losses, bounds that may
-      // settle the node or narrow the window; only non-losing moves remain.
-      MoveListOf<G> moves;
-      bool non_losing = false;
-      if (auto v = ApplyTactics(game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
-      // Step 3: the table: a bound may settle the node or narrow the window.
-      const uint64_t nodes_before = monitor.nodes();
-      int hint = -1;
-      if (const auto* e = table.Probe(key)) {
-        if (e->lower >= beta) return e->lower;
-        if (e->upper <= alpha) return e->upper;
-        if (e->lower == e->upper) return e->lower;
-        alpha = std::max<Score>(alpha, e->lower);
-        beta = std::min<Score>(beta, e->upper);
-        if (e->move != 255) hint = e->move;
-      }
-      // Step 4: moves, heuristic order, the table's best move first.
-      if (!non_losing) game.GenerateMoves(s, moves);
-      if (ordering) {
-        OrderMoves(game, s, moves);
-        MoveToFront(moves, hint);
-      }
-      // The table remembers a move by its index in heuristic order, before the
-      // hint moved to the front, so that the index means the same next visit.
-      auto unshifted = [hint, this](int i) {
-        if (!ordering || hint < 0) return i;
-        return i == 0 ? hint : (i <= hint ? i - 1 : i);
-      };
-      // Step 5: fail-soft alpha-beta over the children.
-      const Score alpha0 = alpha;
-      Score best = std::numeric_limits<Score>::min();
-      int best_index = -1;
-      for (int i = 0; i < moves.size(); ++i) {
-        Score v = -AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, non_losing);
-        if (v > best) {
-          best = v;
-          best_index = i;
-          if (v > alpha) alpha = v;
-          if (alpha >= beta) break;
-        }
-      }
-      if (monitor.stopped()) return 0;  // an unfinished result is not stored
-      // Step 6: store what the window proved: a fail-low gives an upper
-      // bound, a fail-high a lower bound, anything between is exact.
-      Score lower = best > alpha0 ? best : game.MinScore();
-      Score upper = best < beta ? best : game.MaxScore();
-      table.Store(key, lower, upper, unshifted(best_index), monitor.nodes() - nodes_before);
-      return best;
+    // What TableAlphaBeta asks of a search (the node itself is there).
+    bool Visit() { return monitor.Visit(); }
+    bool Stopped() const { return monitor.stopped(); }
+    uint64_t Nodes() const { return monitor.nodes(); }
+    void Prefetch(uint64_t key) { table.Prefetch(key); }
+    bool Probe(uint64_t key, TableBounds& out) {
+      const auto* e = table.Probe(key);
+      if (e) out = {e->lower, e->upper, e->move};
+      return e != nullptr;
+    }
+    void Store(uint64_t key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
+      table.Store(key, lower, upper, move, subtree_nodes);
     }
   };
 };

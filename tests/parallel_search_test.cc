@@ -114,8 +114,8 @@ TYPED_TEST(ParallelSearch, SameValueAndBestMovesAsTt) {
 }
 
 // On one thread both schemes are tt's search: the same node count exactly.
-// (ptt's node function mirrors tt's AlphaBeta: if tt's search changes, this
-// says ptt must follow.)
+// (Both run TableAlphaBeta's node; this says that ptt's hooks and its table
+// change nothing on one thread.)
 TEST(ParallelSearchTest, OneThreadIsTtsSearch) {
   const Connect4 game;
   for (const char* moves : {"32164625", "243335424257", "2252576253"}) {

@@ -40,14 +40,26 @@ TEST(ZeroedArrayTest, StartsZeroedAndZeroesAgain) {
 }
 
 TEST(ZeroedArrayTest, MovingToHugePagesKeepsTheContents) {
-  ZeroedArray<uint64_t> a(kSize, ZeroedArray<uint64_t>::Pages::kSmallFirst);
-  EXPECT_FALSE(a.huge_pages());
-  Fill(a);
-  a.UseHugePages();
-  EXPECT_TRUE(a.huge_pages());
-  ExpectFilled(a);
-  a[7] = 8;  // still writable
-  EXPECT_EQ(a[7], 8u);
+  // Also on every thread (a huge page per task), and with a last huge page
+  // that the array fills only in part.
+  for (bool parallel : {false, true}) {
+    for (uint64_t size : {kSize, kSize + 513}) {
+      ZeroedArray<uint64_t> a(size, ZeroedArray<uint64_t>::Pages::kSmallFirst);
+      EXPECT_FALSE(a.huge_pages());
+      Fill(a);
+      const bool extra = size > kSize;  // an element past kWritten's
+      if (extra) a[size - 1] = 5;
+      a.UseHugePages(parallel);
+      EXPECT_TRUE(a.huge_pages());
+      if (extra) {
+        EXPECT_EQ(a[size - 1], 5u) << parallel;
+        a[size - 1] = 0;
+      }
+      ExpectFilled(a);
+      a[7] = 8;  // still writable
+      EXPECT_EQ(a[7], 8u);
+    }
+  }
 }
 
 TEST(ZeroedArrayTest, ResidentRangesCoverEveryWriteAndSkipTheRest) {

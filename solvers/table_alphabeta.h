@@ -1,0 +1,139 @@
+#ifndef GAMEBENCH_SOLVERS_TABLE_ALPHABETA_H_
+#define GAMEBENCH_SOLVERS_TABLE_ALPHABETA_H_
+
+// The node of alpha-beta with a transposition table of bounds, written once
+// for tt (solvers/tt.h) and for every thread of ptt (solvers/ptt.h).
+//
+// TableAlphaBeta<G, Search> is a base of `Search` (CRTP: no virtual call per
+// node). Search gives the node what differs between the two:
+//   game, ordering, use_symmetry, KeyOf(s)   the game and the options' switches
+//   bool Visit()          count the node; true once this search must stop
+//   bool Stopped() const  this search was stopped (its results are unfinished)
+//   uint64_t Nodes() const
+//   Prefetch(key), bool Probe(key, TableBounds&), Store(key, lower, upper, move, nodes)
+// and may override the parallel scheme's hooks below (a search alone keeps
+// the defaults, which compile to nothing).
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "core/game.h"
+#include "core/score.h"
+#include "solvers/search_common.h"
+#include "solvers/transposition_table.h"
+
+namespace gamebench {
+
+template <Game G, typename Search>
+class TableAlphaBeta {
+ public:
+  using State = typename G::State;
+  using Order = MoveList<uint16_t, G::kMaxMoves>;  // indices into the moves (up to 1024)
+  // What a guarded node returns when another thread searches it (ABDADA):
+  // outside every score, so never mistaken for a value.
+  static constexpr Score kBusy = kScoreLimit + 1;
+
+  // --- The scheme's hooks (defaults: none) ----------------------------------
+  // Children may answer kBusy; the node then searches them after the others.
+  static constexpr bool kDefers = false;
+  // Runs `expand` (steps 3 to 6 of the node); a scheme may refuse the node
+  // (kBusy) or mark it as being searched around the call. `exclusive`: the
+  // node is not its parent's first move.
+  template <typename Expand>
+  Score Guard(uint64_t /*key*/, int /*ply*/, bool /*exclusive*/, Expand&& expand) {
+    return expand();
+  }
+  // May change the order of the moves at `ply` plies below the root.
+  void Reorder(Order& /*order*/, int /*ply*/) const {}
+
+  // The fail-soft value of s in the window [alpha, beta]. `no_win_now`: the
+  // parent played a non-losing move, so the mover here cannot win at once
+  // (Tactical games only).
+  Score AlphaBeta(const State& s, Score alpha, Score beta, int ply = 0, bool no_win_now = false,
+                  bool exclusive = false) {
+    Search& search = static_cast<Search&>(*this);
+    // Step 1: count the node; stop when the search is over.
+    if (search.Visit()) return 0;
+    // The table's bucket loads while the game's own checks run.
+    const uint64_t key = search.KeyOf(s);
+    search.Prefetch(key);
+    // Step 2: the end of the game.
+    if (auto t = search.game.Terminal(s)) return *t;
+    // Step 2b: tactics: an immediate win, forced losses, bounds that may
+    // settle the node or narrow the window; only non-losing moves remain.
+    MoveListOf<G> moves;
+    bool non_losing = false;
+    if (auto v = ApplyTactics(search.game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
+    return search.Guard(key, ply, exclusive,
+                        [&] { return Expand(s, key, alpha, beta, ply, moves, non_losing); });
+  }
+
+ private:
+  // Steps 3 to 6 of a node that tactics did not settle.
+  Score Expand(const State& s, uint64_t key, Score alpha, Score beta, int ply,
+               MoveListOf<G>& moves, bool non_losing) {
+    Search& search = static_cast<Search&>(*this);
+    const G& game = search.game;
+    // Step 3: the table: a bound may settle the node or narrow the window.
+    const uint64_t nodes_before = search.Nodes();
+    int hint = -1;
+    TableBounds e;
+    if (search.Probe(key, e)) {
+      if (e.lower >= beta) return e.lower;
+      if (e.upper <= alpha) return e.upper;
+      if (e.lower == e.upper) return e.lower;
+      alpha = std::max<Score>(alpha, e.lower);
+      beta = std::min<Score>(beta, e.upper);
+      if (e.move != 255) hint = e.move;
+    }
+    // Step 4: moves in heuristic order, the table's move first. `order`
+    // lists indices into the heuristic order: the table keeps those, so that
+    // an index means the same move at the next visit.
+    if (!non_losing) game.GenerateMoves(s, moves);
+    if (search.ordering) OrderMoves(game, s, moves);
+    const int n = moves.size();
+    Order order;
+    for (int i = 0; i < n; ++i) order.push_back(static_cast<uint16_t>(i));
+    if (search.ordering) MoveToFront(order, hint);
+    search.Reorder(order, ply);
+    // Step 5: fail-soft alpha-beta over the children; children busy in
+    // another thread (kDefers) wait for a second pass.
+    const Score alpha0 = alpha;
+    Score best = std::numeric_limits<Score>::min();
+    int best_index = -1;
+    Order deferred;
+    // True on a cut-off.
+    auto search_child = [&](int i, bool exclusive) {
+      const Score r =
+          AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, ply + 1, non_losing, exclusive);
+      if constexpr (Search::kDefers) {
+        if (r == kBusy) {
+          deferred.push_back(static_cast<uint16_t>(i));
+          return false;
+        }
+      }
+      const Score v = -r;
+      if (v > best) {
+        best = v;
+        best_index = i;
+        if (v > alpha) alpha = v;
+      }
+      return alpha >= beta;
+    };
+    bool cut = false;
+    for (int k = 0; k < n && !cut; ++k) cut = search_child(order[k], /*exclusive=*/k > 0);
+    for (int k = 0; k < deferred.size() && !cut; ++k) cut = search_child(deferred[k], false);
+    if (search.Stopped()) return 0;  // an unfinished result is not stored
+    // Step 6: store what the window proved: a fail-low gives an upper bound,
+    // a fail-high a lower bound, anything between is exact.
+    const Score lower = best > alpha0 ? best : game.MinScore();
+    const Score upper = best < beta ? best : game.MaxScore();
+    search.Store(key, lower, upper, best_index, search.Nodes() - nodes_before);
+    return best;
+  }
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_SOLVERS_TABLE_ALPHABETA_H_
