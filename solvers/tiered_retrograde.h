@@ -138,7 +138,9 @@ inline constexpr uint64_t kBatchWords = uint64_t{1} << 12;
 // entries, and with more than one rank the exchange buffers of a batch. A
 // loopy tier's fixpoint comes on top, for the rank's share only: 4 bytes a
 // position of side data and 16 an in-tier move (32 while the moves go to
-// their children's owners); only Dodgem has loopy tiers.
+// their children's owners); only Dodgem has loopy tiers. How many moves stay
+// inside a tier is known only during its scan, so the scan itself checks
+// them against what the budget leaves (SolveTier's InsideBudget).
 template <Tiered G>
 uint64_t MemoryNeeded(const G& game, int ranks = 1) {
   uint64_t peak = 0;
@@ -218,6 +220,12 @@ class TieredRetrograde {
         !st.ok())
       return st;
     if (auto st = CheckMemory(game_, options_.memory_bytes, R_); !st.ok()) return st;
+    {
+      const uint64_t budget =
+          options_.memory_bytes ? options_.memory_bytes : DefaultMemoryBudget();
+      const uint64_t need = tiered::MemoryNeeded(game_, R_);
+      inside_budget_ = budget > need ? budget - need : 0;
+    }
     if (R_ > 1) {
       for (int t = 0; t < tiers_; ++t)
         if (tiers_ > 255 || game_.TierSize(t) > tiered::kIndexMask)
@@ -294,6 +302,22 @@ class TieredRetrograde {
              bit);
   }
 
+  // A loopy tier's fixpoint holds its side data (4 bytes a position of the
+  // share) and its in-tier moves: 16 bytes each, counted 4 times (vectors
+  // grow by doubling, and the per-thread lists are copied into one) and 2
+  // more with other ranks (the moves travel to their children's owners). Past
+  // what the budget leaves beside the tiers, the run stops with what it has
+  // finished on disk, instead of exceeding --memory.
+  void InsideBudget(int t, uint64_t share, uint64_t moves) {
+    const uint64_t bytes = 4 * share + moves * 16 * (R_ > 1 ? 6 : 4);
+    if (bytes <= inside_budget_ || over_budget_.exchange(true)) return;
+    Fail(absl::StrCat("tier ", t, " of ", game_.CanonicalSpec(), " has moves inside it (",
+                      moves, " so far) whose fixpoint needs more than the ",
+                      FormatBytes(inside_budget_),
+                      " the memory budget leaves beside the tiers (--memory); the finished "
+                      "tiers are on disk: rerun with a larger --memory to resume"));
+  }
+
   // The first error a parallel loop met (the rest are dropped).
   void Fail(std::string message) {
     std::lock_guard<std::mutex> lock(error_mutex_);
@@ -304,6 +328,7 @@ class TieredRetrograde {
     const uint64_t any = comm_.AllreduceMax(error_.empty() ? 0 : 1);
     if (!any) return absl::OkStatus();
     if (error_.empty()) error_ = "another rank failed (see its message)";
+    if (over_budget_) return absl::ResourceExhaustedError(error_);
     return absl::FailedPreconditionError(error_);
   }
   std::string MoveError(const State& s, int from, int to) const {
@@ -713,6 +738,7 @@ class TieredRetrograde {
     tbb::combinable<std::vector<uint64_t>> edges;  // (child, parent) pairs inside the tier
     progress_.Phase(absl::StrCat("tiers: solve tier ", t, " of ", tiers_ - 1), rh->positions);
     std::atomic<uint64_t> done{0};
+    std::atomic<uint64_t> inside_moves{0};
     Fetched fetched;
     // The value of child ci in child tier ct.
     auto value_of = [&](int ct, uint64_t ci, auto one) -> uint16_t {
@@ -747,7 +773,7 @@ class TieredRetrograde {
       auto scan = [&](const Range& range, auto one) {
         MoveListOf<G> moves;
         uint64_t inside[G::kMaxMoves];
-        uint64_t local = 0;
+        uint64_t local = 0, pushed = 0;  // positions scanned, in-tier moves stored
         for (uint64_t w = range.begin(); w != range.end(); ++w) {
           for (uint64_t b = reach[w]; b; b &= b - 1, ++local) {
             const uint64_t j = w * 64 + std::countr_zero(b);
@@ -804,13 +830,16 @@ class TieredRetrograde {
             e[j] = retro::Entry(retro::kUndecided, num_inside);
             side[j] = tier_fixpoint::Side(
                 min_loss != std::numeric_limits<int>::max() ? min_loss + 1 : 0, max_win + 1, draw);
+            if (over_budget_.load(std::memory_order_relaxed)) continue;
             std::vector<uint64_t>& out = edges.local();
             for (int q = 0; q < num_inside; ++q) {
               out.push_back(inside[q]);
               out.push_back(i);
             }
+            pushed += num_inside;
           }
         }
+        if (pushed) InsideBudget(t, n, inside_moves.fetch_add(pushed) + pushed);
         ReportProgress(done.fetch_add(local) + local);
       };
       ForBatch(b0, b1, scan);
@@ -939,6 +968,8 @@ class TieredRetrograde {
   Progress progress_;
   std::mutex progress_mutex_, error_mutex_;
   std::string error_;
+  uint64_t inside_budget_ = 0;          // bytes the budget leaves for a loopy tier
+  std::atomic<bool> over_budget_{false};  // InsideBudget stopped the run
   int tiers_;
   int R_, me_;  // ranks, and this one
   int start_tier_ = 0;

@@ -266,6 +266,27 @@ TEST(TieredTest, ResumesFromFinishedTiers) {
   std::filesystem::remove_all(dir);
 }
 
+// A loopy tier's in-tier moves are known only while it is scanned: a budget
+// that holds the tiers but not those moves stops the run with
+// resource_exhausted (never past --memory), and a rerun with more resumes.
+TEST(TieredTest, LoopyTierMovesPastTheBudgetStopTheRun) {
+  const Dodgem g = MakeGame<Dodgem>("dodgem(n=3)");
+  const std::string dir = FreshDir("loopy_budget");
+  TieredOptions options;
+  options.dir = dir;
+  options.threads = 2;
+  options.memory_bytes = tiered::MemoryNeeded(g) + 1024;  // the tiers fit, the moves do not
+  SerialComm comm;
+  TieredRetrograde<Dodgem> tight(g, options, comm);
+  auto r = tight.Run();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted) << r.status();
+  EXPECT_NE(r.status().message().find("moves inside it"), std::string::npos) << r.status();
+  const TieredResult resumed = RunTiered(g, dir);
+  EXPECT_EQ(resumed.checksum, RunTiered(g, FreshDir("loopy_budget_ref")).checksum);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(TieredTest, MemoryBudgetRefusesUpFront) {
   const Connect4 g = MakeGame<Connect4>("connect4(w=7,h=6)");
   auto st = TieredRetrograde<Connect4>::CheckMemory(g, 16ull << 30);
