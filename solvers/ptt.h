@@ -279,6 +279,17 @@ class BasicParallelTtSolver {
       }
       return expand();
     }
+    // ABDADA shares a node's first child (where a node cuts, that child is
+    // usually all its work). At a root expected to fail low every child
+    // must be searched, so the threads take different children from the
+    // start (root splitting). Expected from the root's bounds in the table,
+    // left by the earlier null-window tests: the window lies nearer their
+    // top than their bottom (docs/parallel-search.md: Connect Four 6x5
+    // from the start, nodes over one thread's +16 % -> +2 %).
+    bool ExclusiveFirstChild(int ply, const TableBounds& stored, Score alpha, Score beta) const {
+      return kScheme == ParallelScheme::kAbdada && ply == 0 &&
+             alpha - stored.lower > stored.upper - beta;
+    }
     // Lazy SMP: helpers start elsewhere near the root: thread t tries the
     // move t places down first, so that threads fill different subtrees.
     void Reorder(typename Node::Order& order, int ply) const {

@@ -46,6 +46,12 @@ class TableAlphaBeta {
   }
   // May change the order of the moves at `ply` plies below the root.
   void Reorder(Order& /*order*/, int /*ply*/) const {}
+  // Whether the first child too is searched `exclusive`ly, given the bounds
+  // the table holds for the node and its window (before they narrow it).
+  bool ExclusiveFirstChild(int /*ply*/, const TableBounds& /*stored*/, Score /*alpha*/,
+                           Score /*beta*/) const {
+    return false;
+  }
 
   // The fail-soft value of s in the window [alpha, beta]. `no_win_now`: the
   // parent played a non-losing move, so the mover here cannot win at once
@@ -79,7 +85,9 @@ class TableAlphaBeta {
     const uint64_t nodes_before = search.Nodes();
     int hint = -1;
     TableBounds e;
-    if (search.Probe(key, e)) {
+    const bool probed = search.Probe(key, e);
+    const bool exclusive_first = probed && search.ExclusiveFirstChild(ply, e, alpha, beta);
+    if (probed) {
       if (e.lower >= beta) return e.lower;
       if (e.upper <= alpha) return e.upper;
       if (e.lower == e.upper) return e.lower;
@@ -101,35 +109,38 @@ class TableAlphaBeta {
     // another thread (kDefers) wait for a second pass.
     const Score alpha0 = alpha;
     Score best = std::numeric_limits<Score>::min();
-    int best_index = -1;
-    Order deferred;
-    // True on a cut-off.
-    auto search_child = [&](int i, bool exclusive) {
-      const Score r =
-          AlphaBeta(game.Play(s, moves[i]), -beta, -alpha, ply + 1, non_losing, exclusive);
+    int best_k = -1;  // position in `order` of the best child
+    Order deferred;   // positions in `order`
+    // True on a cut-off. Of equal values the one first in `order` is kept
+    // as the best move, whatever order the children were searched in (a
+    // deferred child comes last): the move the table keeps must not depend
+    // on which thread stored it.
+    auto search_child = [&](int k, bool exclusive) {
+      const Score r = AlphaBeta(game.Play(s, moves[order[k]]), -beta, -alpha, ply + 1, non_losing,
+                                exclusive);
       if constexpr (Search::kDefers) {
         if (r == kBusy) {
-          deferred.push_back(static_cast<uint16_t>(i));
+          deferred.push_back(static_cast<uint16_t>(k));
           return false;
         }
       }
       const Score v = -r;
-      if (v > best) {
+      if (v > best || (v == best && k < best_k)) {
         best = v;
-        best_index = i;
+        best_k = k;
         if (v > alpha) alpha = v;
       }
       return alpha >= beta;
     };
     bool cut = false;
-    for (int k = 0; k < n && !cut; ++k) cut = search_child(order[k], /*exclusive=*/k > 0);
-    for (int k = 0; k < deferred.size() && !cut; ++k) cut = search_child(deferred[k], false);
+    for (int k = 0; k < n && !cut; ++k) cut = search_child(k, k > 0 || exclusive_first);
+    for (int d = 0; d < deferred.size() && !cut; ++d) cut = search_child(deferred[d], false);
     if (search.Stopped()) return 0;  // an unfinished result is not stored
     // Step 6: store what the window proved: a fail-low gives an upper bound,
     // a fail-high a lower bound, anything between is exact.
     const Score lower = best > alpha0 ? best : game.MinScore();
     const Score upper = best < beta ? best : game.MaxScore();
-    search.Store(key, lower, upper, best_index, search.Nodes() - nodes_before);
+    search.Store(key, lower, upper, best_k < 0 ? -1 : order[best_k], search.Nodes() - nodes_before);
     return best;
   }
 };
