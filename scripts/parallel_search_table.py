@@ -3,8 +3,8 @@
 
 Reads the JSON of build/bench/parallel_search_bench (--benchmark_out), prints
 a markdown table (per instance: tt, then each scheme on 1 and 2 threads: wall,
-process CPU, nodes, the main thread's nodes, and the speed-ups of 2 threads
-over 1 of the same scheme) and draws results/figures/parallel-search-speedup.svg
+process CPU, nodes, the main thread's nodes, the speed-ups of 2 threads over
+1 of the same scheme, and of 2 threads over tt) and draws results/figures/parallel-search-speedup.svg
 with the machine's core count in its title.
 
     python3 scripts/parallel_search_table.py RUN.json [--figure PATH]
@@ -61,8 +61,8 @@ def main():
     print(f"Machine: {cores} cores ({ctx.get('mhz_per_cpu', '?')} MHz); "
           f"load average during the run as Google Benchmark saw it: {ctx.get('load_avg', '?')}.\n")
     print("| instance | solver | threads | wall (ms) | process CPU (ms) | nodes | main-thread nodes "
-          "| wall speed-up 2 vs 1 | path speed-up 2 vs 1 |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| wall speed-up 2 vs 1 | path speed-up 2 vs 1 | wall speed-up 2 vs tt |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     labels, series = [], {}
     for inst, rows in data.items():
         labels.append(inst)
@@ -71,16 +71,18 @@ def main():
             runs = rows[key]
             wall, cpu = med(runs, "real_time"), med(runs, "cpu_time")
             nodes, main = med(runs, "nodes"), med(runs, "main_nodes")
-            sw = sp = ""
+            sw = sp = st = ""
             if threads == 2 and (solver, 1) in rows:
                 one = rows[(solver, 1)]
                 w = med(one, "real_time") / wall
                 p = med(one, "nodes") / main
                 sw, sp = f"{w:.2f}×", f"{p:.2f}×"
+                if ("tt", 1) in rows:
+                    st = f"{med(rows[('tt', 1)], 'real_time') / wall:.2f}×"
                 series.setdefault(f"{solver} wall", {})[inst] = w
                 series.setdefault(f"{solver} path", {})[inst] = p
             print(f"| {inst} | {solver} | {threads} | {wall:,.0f} | {cpu:,.0f} | {nodes:,.0f} | "
-                  f"{main:,.0f} | {sw} | {sp} |")
+                  f"{main:,.0f} | {sw} | {sp} | {st} |")
     chart = {name: [v.get(i) for i in labels] for name, v in series.items()}
     svg_chart(args.figure, f"ptt: speed-up of 2 threads over 1 (measured on {cores} cores)",
               labels, chart, "speed-up", "instance", log_y=False)
