@@ -4,7 +4,8 @@
 Reads the JSON of build/bench/parallel_search_bench (--benchmark_out), prints
 a markdown table (per instance: tt, then each scheme on 1 and 2 threads: wall,
 process CPU, nodes, the main thread's nodes, the speed-ups of 2 threads over
-1 of the same scheme, and of 2 threads over tt) and draws results/figures/parallel-search-speedup.svg
+1 of the same scheme, and of 2 threads over tt) and draws results/parallel_search_speedup.svg
+(outside results/figures/, which the main job redraws)
 with the machine's core count in its title.
 
     python3 scripts/parallel_search_table.py RUN.json [--figure PATH]
@@ -54,7 +55,7 @@ def med(runs, key):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("runs", nargs="+")
-    ap.add_argument("--figure", default="results/figures/parallel-search-speedup.svg")
+    ap.add_argument("--figure", default="results/parallel_search_speedup.svg")
     args = ap.parse_args()
     data, ctx = load(args.runs)
     cores = ctx.get("num_cpus", os.cpu_count())

@@ -6,6 +6,7 @@ import os
 
 from .claims import json_text
 from .common import fmt_bytes, fmt_int, fmt_ratio, fmt_time, geomean, md_escape, slug
+from .parallel_search import parallel_search_section
 from .plot import svg_chart
 
 
@@ -292,6 +293,7 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
             L.append(f"| `{md_escape(b['name'])}` | {fmt_time(b['real_time'])} | {fmt_time(b['cpu_time'])} | "
                      + " | ".join(cells) + f" | {md_escape(b['error'] or b['label'])} |")
         L.append("")
+    L += parallel_search_section(gbench, env["machine"]["cores"], out_dir)
 
     # 5. environment
     m, bld = env["machine"], env["build"]
