@@ -19,6 +19,7 @@
 //   u16      the entries, index-size of them
 //   u64      checksum of every byte before it (TableHash, core/checksummed_file.h)
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -49,6 +50,36 @@ inline constexpr int LowOf(uint16_t e) { return e & kLowMask; }
 inline constexpr Score ValueOf(uint16_t e) {
   return TagOf(e) == kWin ? kWinScore : TagOf(e) == kLoss ? kLossScore : kDrawScore;
 }
+
+// A position's value from its children's finished values, for the analyses
+// that fold them in one pass (tiered_retrograde.h) and for the check of a
+// finished table (retrograde_verify.h): a win one move after the quickest
+// child loss, else a draw if a child draws, else a loss one move after the
+// slowest child win.
+struct ChildFold {
+  bool any_loss = false, any_draw = false;
+  int min_loss = kMaxRemoteness + 1, max_win = -1;
+  // False (and nothing folded) when the child has no value yet.
+  bool Add(uint16_t child) {
+    switch (TagOf(child)) {
+      case kLoss:
+        any_loss = true;
+        min_loss = std::min(min_loss, LowOf(child));
+        return true;
+      case kWin:
+        max_win = std::max(max_win, LowOf(child));
+        return true;
+      case kDraw:
+        any_draw = true;
+        return true;
+      default:
+        return false;
+    }
+  }
+  Tag tag() const { return any_loss ? kWin : any_draw ? kDraw : kLoss; }
+  int remoteness() const { return any_loss ? min_loss + 1 : any_draw ? 0 : max_win + 1; }
+  uint16_t entry() const { return Entry(tag(), remoteness()); }
+};
 }  // namespace retro
 
 struct RetrogradeTable {

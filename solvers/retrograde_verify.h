@@ -38,37 +38,11 @@ bool EntryFollows(const G& game, const RetrogradeTable& table, uint64_t i) {
   }
   MoveListOf<G> moves;
   game.GenerateMoves(s, moves);
-  bool any_loss = false, any_draw = false, all_wins = true;
-  int min_loss = retro::kMaxRemoteness + 1, max_win = -1;
-  for (auto m : moves) {
-    const uint16_t c = table.entries[game.Index(game.Play(s, m))];
-    switch (retro::TagOf(c)) {
-      case retro::kUnreached:
-        return false;
-      case retro::kLoss:
-        any_loss = true;
-        all_wins = false;
-        min_loss = std::min(min_loss, retro::LowOf(c));
-        break;
-      case retro::kWin:
-        max_win = std::max(max_win, retro::LowOf(c));
-        break;
-      case retro::kDraw:
-        any_draw = true;
-        all_wins = false;
-        break;
-    }
-  }
-  switch (tag) {
-    case retro::kWin:
-      return any_loss && rem == min_loss + 1;
-    case retro::kLoss:
-      return all_wins && rem == max_win + 1;
-    case retro::kDraw:
-      return !any_loss && any_draw && rem == 0;
-    default:
-      return false;
-  }
+  retro::ChildFold fold;
+  for (auto m : moves)
+    if (!fold.Add(table.entries[game.Index(game.Play(s, m))])) return false;  // unreached
+  if (tag != retro::kWin && tag != retro::kLoss && tag != retro::kDraw) return false;
+  return tag == fold.tag() && rem == fold.remoteness();
 }
 
 }  // namespace retro_verify

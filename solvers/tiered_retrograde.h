@@ -788,8 +788,8 @@ class TieredRetrograde {
             }
             moves.clear();
             game_.GenerateMoves(s, moves);
-            int num_inside = 0, min_loss = std::numeric_limits<int>::max(), max_win = -1;
-            bool draw = false;
+            int num_inside = 0;
+            retro::ChildFold fold;
             for (auto m : moves) {
               const State c = game_.Play(s, m);
               const int ct = game_.TierOf(c);
@@ -805,31 +805,17 @@ class TieredRetrograde {
                 continue;
               }
               const uint16_t v = value_of(ct, game_.TierIndex(c), one);
-              switch (retro::TagOf(v)) {
-                case retro::kLoss:
-                  min_loss = std::min(min_loss, retro::LowOf(v));
-                  break;
-                case retro::kWin:
-                  max_win = std::max(max_win, retro::LowOf(v));
-                  break;
-                case retro::kDraw:
-                  draw = true;
-                  break;
-                default:
-                  Fail(absl::StrCat("tier ", ct, " has no value for ", game_.FormatState(c),
-                                    ", a child of the reachable ", game_.FormatState(s)));
-              }
+              if (!fold.Add(v))
+                Fail(absl::StrCat("tier ", ct, " has no value for ", game_.FormatState(c),
+                                  ", a child of the reachable ", game_.FormatState(s)));
             }
             if (num_inside == 0) {
-              e[j] = min_loss != std::numeric_limits<int>::max()
-                         ? retro::Entry(retro::kWin, min_loss + 1)
-                     : draw ? retro::Entry(retro::kDraw, 0)
-                            : retro::Entry(retro::kLoss, max_win + 1);
+              e[j] = fold.entry();
               continue;
             }
             e[j] = retro::Entry(retro::kUndecided, num_inside);
-            side[j] = tier_fixpoint::Side(
-                min_loss != std::numeric_limits<int>::max() ? min_loss + 1 : 0, max_win + 1, draw);
+            side[j] = tier_fixpoint::Side(fold.any_loss ? fold.min_loss + 1 : 0, fold.max_win + 1,
+                                          fold.any_draw);
             if (over_budget_.load(std::memory_order_relaxed)) continue;
             std::vector<uint64_t>& out = edges.local();
             for (int q = 0; q < num_inside; ++q) {
