@@ -48,11 +48,49 @@
 //             A table the caller owns, constructible from TableBytes(options)
 //             bytes, reused across the positions of one game (`gamebench
 //             batch`); the report's table counters are cumulative.
+//   OPTIONAL  template <...G> static absl::StatusOr<Table> Analyze(const G&,
+//                 const typename G::State& root, const SolveOptions&, const Checkpoint*)
+//             template <...G> static uint64_t MemoryNeeded(const G&)
+//                                                    [AnalysesEveryPosition]
+//             Every position reachable from `root` with its value, in one
+//             table (`gamebench analyze`): refuses up front what does not
+//             fit options.memory_bytes (MemoryNeeded says how much it needs),
+//             saves its progress to the checkpoint when one is given and
+//             resumes from it, and returns an incomplete table when the time
+//             limit stops it. The tool names the table and checkpoint types
+//             it reads (solvers/retrograde_table.h's RetrogradeTable, the
+//             file `query` and `verify` open).
+//   OPTIONAL  template <...G> static std::vector<std::string> BestMoves(const G&,
+//                 const Table&, const typename G::State&)
+//             template <...G> static absl::Status Verify(const G&, const Table&, int threads)
+//                                                               [WritesTable]
+//             Reads back a table its Analyze wrote, once saved to a file:
+//             the moves of a position that achieve its value (`query`), and a
+//             check of every entry against its children (`verify`). The tool
+//             answers a table file of game G with the first catalog solver
+//             that WritesTable for G; the file names the game, not a solver.
+//   OPTIONAL  static bool AnswersHeapSum(const Sum&)
+//             static absl::StatusOr<Result> SolveHeapSum(const Sum&, const SolveOptions&)
+//                                                            [SolvesHeapSums]
+//             Values a sum of heap games from its rules and heap sizes alone,
+//             without a game's search state, so heaps of any size (`solve
+//             --solver NAME` on a game whose spec describes heaps,
+//             games/heap_spec.h). AnswersHeapSum says whether this path
+//             answers the sum; when it does not (grundy: a misère game other
+//             than Nim) the tool solves the game's state with Solve. The tool
+//             names the sum and result types (solvers/sprague_grundy.h).
+//
+// A solver without an optional capability is refused by the command that
+// needs it with one message and one code, `unimplemented` (tool/refusal.h),
+// as a solver that does not apply to a game is.
 
 #include <concepts>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/solve.h"
@@ -96,10 +134,37 @@ concept ReusesTable =
       { S::SolveWithTable(g, s, o, table) } -> std::same_as<SolveReport>;
     };
 
+// OPTIONAL: every position reachable from a root, in a table of type Table;
+// Checkpoint is what the analysis saves its progress to.
+template <typename S, typename G, typename Table, typename Checkpoint>
+concept AnalysesEveryPosition =
+    SolverFor<S, G> && requires(const G& g, const typename G::State& s, const SolveOptions& o,
+                                const Checkpoint* checkpoint) {
+      { S::Analyze(g, s, o, checkpoint) } -> std::same_as<absl::StatusOr<Table>>;
+      { S::MemoryNeeded(g) } -> std::convertible_to<uint64_t>;
+    };
+
+// OPTIONAL: a table its analysis wrote, read back (query, verify).
+template <typename S, typename G, typename Table, typename Checkpoint>
+concept WritesTable =
+    AnalysesEveryPosition<S, G, Table, Checkpoint> &&
+    requires(const G& g, const Table& table, const typename G::State& s, int threads) {
+      { S::BestMoves(g, table, s) } -> std::same_as<std::vector<std::string>>;
+      { S::Verify(g, table, threads) } -> std::same_as<absl::Status>;
+    };
+
+// OPTIONAL: a sum of heap games valued from its rules and heaps alone.
+template <typename S, typename Sum, typename Result>
+concept SolvesHeapSums = Solver<S> && requires(const Sum& sum, const SolveOptions& o) {
+  { S::AnswersHeapSum(sum) } -> std::same_as<bool>;
+  { S::SolveHeapSum(sum, o) } -> std::same_as<absl::StatusOr<Result>>;
+};
+
 // The compile-time check of one catalog pair: S decides whether it applies to
 // G and, where it does, keeps the contract. Written with static_asserts so a
-// broken pair is named in the error (the tool checks every pair of the two
-// catalogs: tool/dispatch.h).
+// broken pair is named in the error (each game's unit of the tool checks it
+// for every solver of the catalog: GAMEBENCH_TOOL_GAME_UNIT in
+// tool/game_handle_impl.h).
 template <typename S, typename G>
 consteval bool CheckSolverContract() {
   static_assert(Solver<S>, "a solver needs kName and kDescription (core/solver.h)");

@@ -17,12 +17,14 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
 #include "core/heap_rule.h"
 #include "core/solve.h"
 #include "solvers/nim_sequence.h"
 #include "solvers/search_common.h"
+#include "solvers/sprague_grundy.h"
 #include "solvers/tt.h"
 
 namespace gamebench {
@@ -35,6 +37,21 @@ class GrundySolver {
       "misere Nim by its rule, other misere games by search";
   template <typename G>
   static constexpr bool kAppliesTo = HeapGame<G>;
+
+  // SolvesHeapSums (core/solver.h): a sum valued from its rules and heaps
+  // alone (solvers/sprague_grundy.h), heaps of any size. Under misère play
+  // only misère Nim has a rule here; any other misère sum goes through the
+  // game's state (Solve below: search).
+  static bool AnswersHeapSum(const HeapSum& sum) {
+    if (!sum.misere) return true;
+    for (const HeapRule& rule : sum.rules)
+      if (rule.kind() != HeapRule::Kind::kNim) return false;
+    return true;
+  }
+  static absl::StatusOr<HeapSumResult> SolveHeapSum(const HeapSum& sum,
+                                                    const SolveOptions& options) {
+    return ::gamebench::SolveHeapSum(sum, options);
+  }
 
   template <HeapGame G>
   static SolveReport Solve(const G& game, const typename G::State& root,
