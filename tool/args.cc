@@ -63,7 +63,7 @@ absl::StatusOr<Args> Args::Parse(const std::vector<std::string>& argv,
         return absl::InvalidArgumentError(absl::StrCat("flag --", name, " takes no value"));
       args.values_[name] = "";
     } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown flag --", name));
+      return UnknownFlag(name);
     }
   }
   return args;
@@ -104,45 +104,92 @@ bool WantsProgress(const Args& args) {
   return args.Has("progress") || (!args.Has("no-progress") && isatty(2));
 }
 
-absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args, bool limit_address_space) {
+absl::Status UnknownFlag(absl::string_view name) {
+  return absl::InvalidArgumentError(absl::StrCat("unknown flag --", name));
+}
+
+absl::Status CheckNumberFlag(absl::string_view flag, double value, double min, double max) {
+  if (value >= min && value <= max) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("flag --", flag, ": '", value, "' is not a number in [", min, ", ", max, "]"));
+}
+
+absl::Status CheckIntegerFlag(absl::string_view flag, int64_t value, int64_t min, int64_t max) {
+  if (value >= min && value <= max) return absl::OkStatus();
+  return absl::OutOfRangeError(
+      absl::StrCat("flag --", flag, ": ", value, " is out of range [", min, ", ", max, "]"));
+}
+
+absl::StatusOr<ByteSize> ByteSize::Parse(absl::string_view text) {
+  auto bytes = ParseByteSize(text);
+  if (!bytes.ok()) return bytes.status();
+  return ByteSize{*bytes, std::string(text)};
+}
+
+ByteSize ByteSize::Of(uint64_t bytes) { return ByteSize{bytes, absl::StrCat(bytes)}; }
+
+absl::StatusOr<SolveOptions> MakeSolveOptions(const SolveSettings& settings,
+                                              bool limit_address_space) {
   SolveOptions o;
-  auto t = args.GetDouble("time-limit", 0, 0, 1e9);
-  if (!t.ok()) return t.status();
-  o.time_limit_seconds = *t;
+  if (auto st = CheckNumberFlag("time-limit", settings.time_limit, 0, kMaxSeconds); !st.ok())
+    return st;
+  o.time_limit_seconds = settings.time_limit;
   o.memory_bytes = DefaultMemoryBudget();
-  if (auto m = args.Get("memory")) {
-    auto bytes = ParseByteSize(*m);
-    if (!bytes.ok()) return bytes.status();
-    if (*bytes < (1u << 20))
-      return absl::InvalidArgumentError(absl::StrCat("--memory ", *m, " is below 1 MiB"));
-    if (*bytes > PhysicalMemoryBytes())
-      return absl::InvalidArgumentError(absl::StrCat("--memory ", *m,
+  if (const auto& m = settings.memory) {
+    if (m->bytes < (1u << 20))
+      return absl::InvalidArgumentError(absl::StrCat("--memory ", m->text, " is below 1 MiB"));
+    if (m->bytes > PhysicalMemoryBytes())
+      return absl::InvalidArgumentError(absl::StrCat("--memory ", m->text,
                                                      " is more than this machine has (",
                                                      FormatBytes(PhysicalMemoryBytes()), ")"));
-    o.memory_bytes = *bytes;
+    o.memory_bytes = m->bytes;
   }
-  if (auto s = args.Get("tt-size")) {
-    auto bytes = ParseByteSize(*s);
-    if (!bytes.ok()) return bytes.status();
-    if (*bytes < 1024)
-      return absl::InvalidArgumentError(absl::StrCat("--tt-size ", *s, " is below 1 KiB"));
-    if (*bytes > o.memory_bytes)
+  if (const auto& s = settings.tt_size) {
+    if (s->bytes < 1024)
+      return absl::InvalidArgumentError(absl::StrCat("--tt-size ", s->text, " is below 1 KiB"));
+    if (s->bytes > o.memory_bytes)
       return absl::InvalidArgumentError(absl::StrCat(
-          "--tt-size ", *s, " exceeds the memory budget (", FormatBytes(o.memory_bytes), ")"));
-    o.tt_bytes = *bytes;
+          "--tt-size ", s->text, " exceeds the memory budget (", FormatBytes(o.memory_bytes), ")"));
+    o.tt_bytes = s->bytes;
   }
   o.tt_bytes = std::min(o.tt_bytes, o.memory_bytes);
   if (limit_address_space) LimitAddressSpace(o.memory_bytes);
-  auto threads = args.GetInt("threads", 0, 0, 1024);
-  if (!threads.ok()) return threads.status();
-  o.threads = static_cast<int>(*threads);
+  if (auto st = CheckIntegerFlag("threads", settings.threads, 0, kMaxThreads); !st.ok()) return st;
+  o.threads = static_cast<int>(settings.threads);
   if (o.threads == 0)
     o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  o.symmetry = !args.Has("no-symmetry");
-  o.move_ordering = !args.Has("no-ordering");
-  o.best_moves = !args.Has("no-best-moves");
-  o.progress = WantsProgress(args);
+  o.symmetry = settings.symmetry;
+  o.move_ordering = settings.ordering;
+  o.best_moves = settings.best_moves;
+  o.progress = settings.progress;
   return o;
+}
+
+absl::StatusOr<SolveOptions> ParseSolveOptions(const Args& args, bool limit_address_space) {
+  // Each flag's text is read here, so that the messages quote it as given;
+  // MakeSolveOptions checks the values (the ranges again: a no-op).
+  SolveSettings settings;
+  auto t = args.GetDouble("time-limit", 0, 0, kMaxSeconds);
+  if (!t.ok()) return t.status();
+  settings.time_limit = *t;
+  if (auto m = args.Get("memory")) {
+    auto size = ByteSize::Parse(*m);
+    if (!size.ok()) return size.status();
+    settings.memory = *std::move(size);
+  }
+  if (auto s = args.Get("tt-size")) {
+    auto size = ByteSize::Parse(*s);
+    if (!size.ok()) return size.status();
+    settings.tt_size = *std::move(size);
+  }
+  auto threads = args.GetInt("threads", 0, 0, kMaxThreads);
+  if (!threads.ok()) return threads.status();
+  settings.threads = *threads;
+  settings.symmetry = !args.Has("no-symmetry");
+  settings.ordering = !args.Has("no-ordering");
+  settings.best_moves = !args.Has("no-best-moves");
+  settings.progress = WantsProgress(args);
+  return MakeSolveOptions(settings, limit_address_space);
 }
 
 absl::StatusOr<SolveCommandLine> ParseSolveCommandLine(const std::vector<std::string>& argv,

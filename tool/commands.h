@@ -1,16 +1,18 @@
 #ifndef GAMEBENCH_TOOL_COMMANDS_H_
 #define GAMEBENCH_TOOL_COMMANDS_H_
 
-// The tool's commands. Each lives in tool/commands/<name>.cc and is listed
-// once in kCommands in tool/main.cc. A command returns a non-OK status for bad
-// input (the tool prints it on one line and exits with status 2) and writes
-// its output itself.
+// The tool's commands. Each lives in tool/commands/<name>.cc, where its
+// command line (tool/command_lines.h) is parsed into a typed request for
+// tool/operations.h, which computes and prints; each is listed once in
+// kCommands in tool/main.cc. A command returns a non-OK status for bad input
+// (the tool prints it on one line and exits with status 2).
 
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "tool/args.h"
+#include "tool/command_lines.h"
 
 namespace gamebench {
 
@@ -19,17 +21,6 @@ struct Command {
   const CommandLineSpec* command_line;  // what it accepts: parser and usage line
   absl::Status (*run)(const std::vector<std::string>& argv);
 };
-
-// Each command's arguments and flags, declared once in its file.
-extern const CommandLineSpec kListCommandLine;
-extern const CommandLineSpec kSolveCommandLine;
-extern const CommandLineSpec kPositionsCommandLine;
-extern const CommandLineSpec kCompareCommandLine;
-extern const CommandLineSpec kAnalyzeCommandLine;
-extern const CommandLineSpec kQueryCommandLine;
-extern const CommandLineSpec kVerifyCommandLine;
-extern const CommandLineSpec kGrundyCommandLine;
-extern const CommandLineSpec kBatchCommandLine;
 
 absl::Status RunList(const std::vector<std::string>& argv);
 absl::Status RunSolve(const std::vector<std::string>& argv);

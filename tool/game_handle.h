@@ -11,10 +11,12 @@
 // The virtual calls happen once per command (or per Python call), never in
 // a search: behind them the solvers are templates over the game. Positions
 // cross the interface as the bytes of G::State (trivially copyable by the
-// Game concept); moves as their text.
+// Game concept); moves as their text. The command methods return data (the
+// structs below); what the tool prints and the Python module returns is made
+// of them in tool/operations/.
 
 #include <cstdint>
-#include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,19 +24,64 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "core/json.h"
 #include "core/score.h"
 #include "core/solve.h"
+#include "solvers/retrograde_table.h"
 
 namespace gamebench {
 
-struct AnalyzeCommandLine;  // tool/operations.h
-struct RetrogradeTable;     // solvers/retrograde_table.h
-struct TieredOptions;       // solvers/tiered_retrograde.h
+struct RetroCheckpointOptions;  // solvers/retrograde_checkpoint.h
+struct TieredOptions;           // solvers/tiered_retrograde.h
+struct TieredRun;               // tool/tiered_analyze.h
 
-// What `batch` counts over a file.
-struct BatchTotals {
-  uint64_t positions = 0, nodes = 0, checked = 0, differing = 0, first_differing_line = 0;
+// What the game's unit returns: data only. The commands build their JSON,
+// save their files and print, once, in tool/operations/.
+
+// `positions`: one random position and the plies played to reach it.
+struct RandomPosition {
+  std::string text;
+  int plies = 0;
+};
+
+// `query`: one position of a table (a table file or a tier directory).
+struct TableAnswer {
+  std::string game;      // canonical spec
+  std::string position;  // text
+  Score value = 0;       // for the player to move
+  bool is_start = false;
+  std::optional<int> remoteness;  // none for a draw
+  std::vector<std::string> best_moves;
+  bool terminal = false;
+  std::optional<int> tier;  // a tier directory's answer: the position's tier
+};
+
+// `verify` of a tier directory: what it holds, checked.
+struct TierDirectoryCheck {
+  std::string game;  // canonical spec
+  uint64_t positions = 0, wins = 0, losses = 0, draws = 0;
+  int ranks = 0;          // the shards per tier
+  uint64_t checksum = 0;  // merged, as the analysis printed it
+};
+
+// `analyze`: the dense table of the solver named `solver`, and the bytes
+// that analysis needed (its MemoryNeeded).
+struct DenseAnalysis {
+  std::string solver;
+  RetrogradeTable table;
+  uint64_t memory_needed = 0;
+};
+
+// The path `analyze` takes for a game: a solver's dense table, or the tiered
+// analysis (tool/tiered_analyze.h).
+enum class AnalysisPath { kDense, kTiered };
+
+// `batch`: one solver kept for the positions of a file, with its table when
+// it ReusesTable (core/solver.h). Made by GameHandle::StartBatch.
+class BatchSolver {
+ public:
+  virtual ~BatchSolver() = default;
+  // Position `s` (the bytes of G::State).
+  virtual SolveReport Solve(const std::string& s) = 0;
 };
 
 class GameHandle {
@@ -60,42 +107,46 @@ class GameHandle {
   virtual bool Equal(const std::string& a, const std::string& b) const = 0;
 
   // ---- the commands (tool/per_game_unit.h says what each does) ----
+  // Each returns data; refusals are one-line statuses ("does not apply":
+  // tool/refusal.h).
 
   // `solve`: position `s` with the solver named `solver`; an unknown solver,
   // one that does not apply to the game, or the solver's Precheck refusal is
   // an error.
   virtual absl::StatusOr<SolveReport> Solve(const std::string& s, absl::string_view solver,
                                             const SolveOptions& options) const = 0;
-  // `batch`: every line of `in` (`POSITION [EXPECTED]`), one JSON line each
-  // on stdout (tool/commands/batch.cc says more).
-  virtual absl::Status Batch(absl::string_view solver, std::istream& in, const std::string& source,
-                             const SolveOptions& options, BatchTotals& totals) const = 0;
-  // `positions`: prints `count` distinct random positions (tool/random_positions.h).
-  virtual absl::Status RandomPositions(uint64_t seed, int64_t count, int min_plies,
-                                       int max_plies) const = 0;
+  // `batch`: the solver named `solver`, kept for the positions of one file.
+  virtual absl::StatusOr<std::unique_ptr<BatchSolver>> StartBatch(
+      absl::string_view solver, const SolveOptions& options) const = 0;
+  // `positions`: up to `count` distinct random positions (tool/random_positions.h).
+  virtual std::vector<RandomPosition> RandomPositions(uint64_t seed, int64_t count, int min_plies,
+                                                      int max_plies) const = 0;
 
-  // `analyze`: whether the game takes the tiered path without --tiers (it is
-  // Tiered and the dense solver does not apply); the dense analysis, its
-  // summary into `out` and its table into `table_out` (may be null); the
-  // tiered analysis in one process (tool/tiered_analyze.h).
-  virtual bool AnalyzeIsTiered() const = 0;
-  virtual absl::Status Analyze(const AnalyzeCommandLine& command_line, RetrogradeTable* table_out,
-                               Json& out) const = 0;
-  virtual absl::StatusOr<Json> TieredAnalyze(const TieredOptions& options,
-                                             const std::string& shown_dir) const = 0;
+  // `analyze --solver NAME [--tiers DIR]`: the path it takes for this game
+  // (the solver's dense table; the tiered analysis when asked for, or when
+  // the game is Tiered and the solver does not analyse it), or the refusal;
+  // the dense analysis from the start; the tiered analysis in one process.
+  virtual absl::StatusOr<AnalysisPath> AnalyzePath(absl::string_view solver,
+                                                   bool tiers_asked) const = 0;
+  virtual absl::StatusOr<DenseAnalysis> Analyze(absl::string_view solver,
+                                                const SolveOptions& options,
+                                                const RetroCheckpointOptions& checkpoint) const = 0;
+  virtual absl::StatusOr<TieredRun> TieredAnalyze(const TieredOptions& options) const = 0;
 
   // A saved table: whether it was made for this game (tool/table_file.h),
   // `query` of position `s` in it, `verify` of all of it.
   virtual absl::Status MatchTable(const RetrogradeTable& table, const std::string& path) const = 0;
-  virtual absl::StatusOr<Json> Query(const RetrogradeTable& table, const std::string& s) const = 0;
+  virtual absl::StatusOr<TableAnswer> Query(const RetrogradeTable& table,
+                                            const std::string& s) const = 0;
   virtual absl::Status Verify(const RetrogradeTable& table, int threads) const = 0;
 
   // A tier directory whose files name `game_spec`: whether it is this game's,
   // `query` of position `s` in it, `verify` of all of it.
   virtual absl::Status MatchTierDirectory(const std::string& dir,
                                           const std::string& game_spec) const = 0;
-  virtual absl::StatusOr<Json> TieredQuery(const std::string& dir, const std::string& s) const = 0;
-  virtual absl::StatusOr<Json> TieredVerify(const std::string& dir) const = 0;
+  virtual absl::StatusOr<TableAnswer> TieredQuery(const std::string& dir,
+                                                  const std::string& s) const = 0;
+  virtual absl::StatusOr<TierDirectoryCheck> TieredVerify(const std::string& dir) const = 0;
 };
 
 }  // namespace gamebench

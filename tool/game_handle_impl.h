@@ -8,9 +8,6 @@
 // instantiated for that game (and nothing for the others), and the game's
 // entry is defined for the registry (<build>/tool_units/registry.cc).
 
-#include <array>
-#include <bit>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +24,7 @@
 #include "tool/per_game_unit.h"
 #include "tool/random_positions.h"
 #include "tool/table_file.h"
+#include "tool/table_solver.h"
 #include "tool/tiered_analyze.h"
 
 namespace gamebench {
@@ -81,33 +79,34 @@ class GameHandleImpl final : public GameHandle {
                                     const SolveOptions& options) const override {
     return SolveGame(game_, FromBytes(s), solver, options);
   }
-  absl::Status Batch(absl::string_view solver, std::istream& in, const std::string& source,
-                     const SolveOptions& options, BatchTotals& totals) const override {
-    return BatchGame(game_, solver, in, source, options, totals);
+  absl::StatusOr<std::unique_ptr<BatchSolver>> StartBatch(
+      absl::string_view solver, const SolveOptions& options) const override {
+    return StartBatchFor(game_, solver, options);
   }
-  absl::Status RandomPositions(uint64_t seed, int64_t count, int min_plies,
-                               int max_plies) const override {
-    return PrintRandomPositions(game_, seed, count, min_plies, max_plies);
+  std::vector<RandomPosition> RandomPositions(uint64_t seed, int64_t count, int min_plies,
+                                              int max_plies) const override {
+    return RandomPositionsOf(game_, seed, count, min_plies, max_plies);
   }
 
-  bool AnalyzeIsTiered() const override {
-    return Tiered<G> && !RetrogradeSolver::kAppliesTo<G>;
+  absl::StatusOr<AnalysisPath> AnalyzePath(absl::string_view solver,
+                                           bool tiers_asked) const override {
+    return AnalyzePathOf<G>(solver, tiers_asked);
   }
-  absl::Status Analyze(const AnalyzeCommandLine& command_line, RetrogradeTable* table_out,
-                       Json& out) const override {
-    return AnalyzeGame(game_, command_line, table_out, out);
+  absl::StatusOr<DenseAnalysis> Analyze(absl::string_view solver, const SolveOptions& options,
+                                        const RetroCheckpointOptions& checkpoint) const override {
+    return AnalyzeGame(game_, solver, options, checkpoint);
   }
-  absl::StatusOr<Json> TieredAnalyze(const TieredOptions& options,
-                                     const std::string& shown_dir) const override {
+  absl::StatusOr<TieredRun> TieredAnalyze(const TieredOptions& options) const override {
     SerialComm comm;
-    return TieredAnalyzeGame(game_, options, comm, shown_dir);
+    return TieredAnalyzeGame(game_, options, comm);
   }
 
   absl::Status MatchTable(const RetrogradeTable& table, const std::string& path) const override {
     return CheckTableMatches(game_, table, path);
   }
-  absl::StatusOr<Json> Query(const RetrogradeTable& table, const std::string& s) const override {
-    return QueryJson(game_, table, FromBytes(s));
+  absl::StatusOr<TableAnswer> Query(const RetrogradeTable& table,
+                                    const std::string& s) const override {
+    return QueryTable(game_, table, FromBytes(s));
   }
   absl::Status Verify(const RetrogradeTable& table, int threads) const override {
     return VerifyTable(game_, table, threads);
@@ -117,16 +116,17 @@ class GameHandleImpl final : public GameHandle {
                                   const std::string& game_spec) const override {
     return CheckTierDirectory(game_, dir, game_spec);
   }
-  absl::StatusOr<Json> TieredQuery(const std::string& dir, const std::string& s) const override {
+  absl::StatusOr<TableAnswer> TieredQuery(const std::string& dir,
+                                          const std::string& s) const override {
     if constexpr (Tiered<G>) {
-      return TieredQueryJson(game_, dir, FromBytes(s));
+      return TieredQueryAnswer(game_, dir, FromBytes(s));
     } else {
       return NoTiers();
     }
   }
-  absl::StatusOr<Json> TieredVerify(const std::string& dir) const override {
+  absl::StatusOr<TierDirectoryCheck> TieredVerify(const std::string& dir) const override {
     if constexpr (Tiered<G>) {
-      return TieredVerifyJson(game_, dir);
+      return TieredVerifyDirectory(game_, dir);
     } else {
       return NoTiers();
     }
@@ -137,14 +137,8 @@ class GameHandleImpl final : public GameHandle {
   static absl::Status NoTiers() {
     return absl::InvalidArgumentError(absl::StrCat("game '", G::kName, "' has no tiers"));
   }
-  static std::string Bytes(const State& s) {
-    return std::string(reinterpret_cast<const char*>(&s), sizeof(State));
-  }
-  static State FromBytes(const std::string& bytes) {
-    std::array<char, sizeof(State)> raw;
-    std::memcpy(raw.data(), bytes.data(), sizeof(State));
-    return std::bit_cast<State>(raw);
-  }
+  static std::string Bytes(const State& s) { return StateBytes(s); }
+  static State FromBytes(const std::string& bytes) { return StateFromBytes<State>(bytes); }
 
   G game_;
 };
@@ -186,6 +180,17 @@ bool SolverAppliesTo(absl::string_view solver) {
 }
 
 template <typename G>
+bool SolverAnalyzes(absl::string_view solver) {
+  bool analyzes = false;
+  ForEachType(SolverCatalog{}, [&]<typename S>() {
+    if (solver != S::kName) return false;
+    analyzes = AnalysesIntoTable<S, G>;
+    return true;
+  });
+  return analyzes;
+}
+
+template <typename G>
 absl::StatusOr<std::optional<HeapGameSpec>> HeapSpecOfGame(const Spec& spec) {
   if constexpr (DescribesHeaps<G>) {
     auto heaps = G::HeapSpecFromSpec(spec);
@@ -213,8 +218,8 @@ consteval bool CheckSolversFor(TypeList<S...>) {
 }
 
 template <typename G>
-constexpr GameEntry kGameEntryOf = {G::kName, &GameListJson<G>, &SolverAppliesTo<G>,
-                                    &HeapSpecOfGame<G>, &MakeGameHandle<G>};
+constexpr GameEntry kGameEntryOf = {G::kName,           &GameListJson<G>,   &SolverAppliesTo<G>,
+                                    &SolverAnalyzes<G>, &HeapSpecOfGame<G>, &MakeGameHandle<G>};
 
 }  // namespace gamebench
 

@@ -30,6 +30,9 @@ struct GameEntry {
   Json (*list_json)();
   // Whether the catalog solver named `solver` applies to the game.
   bool (*solver_applies)(absl::string_view solver);
+  // Whether it analyses every position of the game into a table
+  // (AnalysesEveryPosition, core/solver.h; `analyze`).
+  bool (*solver_analyzes)(absl::string_view solver);
   // The game's heap description (games/heap_spec.h); nullopt when it is not
   // a heap game.
   absl::StatusOr<std::optional<HeapGameSpec>> (*heap_spec)(const Spec& spec);

@@ -6,7 +6,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "tool/game_registry.h"
-#include "solvers/sprague_grundy.h"
 
 namespace gamebench {
 
@@ -16,23 +15,18 @@ absl::StatusOr<std::optional<HeapGameSpec>> HeapSpecOf(const Spec& spec) {
   return (*entry)->heap_spec(spec);
 }
 
-std::optional<absl::StatusOr<SolveReport>> SolveHeapGame(const Spec& spec,
+std::optional<absl::StatusOr<SolveReport>> SolveHeapGame(const HeapGameSpec& game,
                                                          const std::optional<std::string>& position,
-                                                         const SolveOptions& options) {
-  auto described = HeapSpecOf(spec);
-  if (!described.ok()) return described.status();
-  if (!described->has_value()) return std::nullopt;
-  const HeapGameSpec& game = **described;
+                                                         const SolveOptions& options,
+                                                         const HeapSumSolver& solver) {
   HeapSum sum;
-  bool all_nim = true;
   for (const HeapGameSpec::Component& c : game.components) {
     sum.rules.push_back(c.rule);
     sum.heaps.push_back(c.heaps);
-    all_nim &= c.rule.kind() == HeapRule::Kind::kNim;
   }
-  if (game.misere && !all_nim) return std::nullopt;  // search, through the game's state
   sum.misere = game.misere;
   sum.moves_per_heap = game.style == HeapGameSpec::Style::kIndexed;
+  if (!solver.answers(sum)) return std::nullopt;  // through the game's state
   bool from_start = true;
   if (position) {
     auto heaps = game.ParsePosition(*position);
@@ -40,12 +34,12 @@ std::optional<absl::StatusOr<SolveReport>> SolveHeapGame(const Spec& spec,
     from_start = *heaps == sum.heaps;
     sum.heaps = *std::move(heaps);
   }
-  auto solved = SolveHeapSum(sum, options);
+  auto solved = solver.solve(sum, options);
   if (!solved.ok()) return solved.status();
 
   SolveReport report;
   report.game = game.canonical;
-  report.solver = "grundy";
+  report.solver = std::string(solver.name);
   report.position = game.FormatPosition(sum.heaps);
   report.from_start = from_start;
   report.value = solved->value;

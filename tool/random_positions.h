@@ -2,15 +2,16 @@
 #define GAMEBENCH_TOOL_RANDOM_POSITIONS_H_
 
 // `gamebench positions` for one game (tool/commands/positions.cc says what it
-// prints), instantiated in the game's unit (tool/game_handle_impl.h).
+// prints), instantiated in the game's unit (tool/game_handle_impl.h); the
+// command prints what it returns (tool/operations/positions.cc).
 
 #include <cstdint>
-#include <cstdio>
 #include <set>
 #include <string>
+#include <vector>
 
-#include "absl/status/status.h"
 #include "core/game.h"
+#include "tool/game_handle.h"
 
 namespace gamebench {
 
@@ -32,16 +33,19 @@ class SplitMix64 {
   uint64_t state_;
 };
 
+// Up to `count` distinct positions (fewer when the attempts run out), each
+// reached by a random number of plies in [lo, hi] from the start and not over.
 template <typename G>
-absl::Status PrintRandomPositions(const G& game, uint64_t seed, int64_t count, int lo, int hi) {
+std::vector<RandomPosition> RandomPositionsOf(const G& game, uint64_t seed, int64_t count, int lo,
+                                              int hi) {
   SplitMix64 rng(seed);
   std::set<std::string> seen;
-  const std::string canonical = game.CanonicalSpec();
-  int64_t found = 0;
+  std::vector<RandomPosition> out;
   // Each attempt plays one random game prefix; a prefix that ends the game
-  // early, or repeats a position already printed, is dropped.
+  // early, or repeats a position already found, is dropped.
   const int64_t max_attempts = count * 1000;
-  for (int64_t attempt = 0; attempt < max_attempts && found < count; ++attempt) {
+  for (int64_t attempt = 0; attempt < max_attempts && static_cast<int64_t>(out.size()) < count;
+       ++attempt) {
     const int plies = lo + static_cast<int>(rng.Below(static_cast<uint64_t>(hi - lo + 1)));
     typename G::State s = game.Start();
     bool ok = true;
@@ -57,13 +61,9 @@ absl::Status PrintRandomPositions(const G& game, uint64_t seed, int64_t count, i
     if (!ok || game.Terminal(s)) continue;
     std::string text = game.FormatState(s);
     if (!seen.insert(text).second) continue;
-    std::printf("%s\t%s\t%d\n", canonical.c_str(), text.c_str(), plies);
-    ++found;
+    out.push_back({std::move(text), plies});
   }
-  if (found < count)
-    std::fprintf(stderr, "gamebench positions: found only %ld distinct positions\n",
-                 static_cast<long>(found));
-  return absl::OkStatus();
+  return out;
 }
 
 }  // namespace gamebench

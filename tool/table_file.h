@@ -4,7 +4,9 @@
 // Opening a saved retrograde table for `query` and `verify`: the file is
 // read and checksummed, its spec names the game, and the game must match the
 // table (canonical spec, index size, start position), so a table is never
-// read through another game's index. ReadTableFile and CheckTableMatches are
+// read through another game's index, and the game must be one a catalog
+// solver writes table files of (tool/table_solver.h). ReadTableFile and
+// CheckTableMatches are
 // the two halves; OpenTableFile (tool/game_files.h) joins them through the
 // game registry, the fuzz target through tool/dispatch.h.
 
@@ -15,8 +17,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/spec.h"
-#include "solvers/retrograde.h"
 #include "solvers/retrograde_table.h"
+#include "tool/table_solver.h"
 
 namespace gamebench {
 
@@ -38,9 +40,10 @@ inline absl::StatusOr<std::pair<RetrogradeTable, Spec>> ReadTableFile(const std:
 template <typename G>
 absl::Status CheckTableMatches(const G& game, const RetrogradeTable& table,
                                const std::string& path) {
-  if constexpr (!RetrogradeSolver::kAppliesTo<G>) {
+  if constexpr (!kHasTableFiles<G>) {
     (void)game, (void)table;
-    return TableMismatch(path, absl::StrCat("game '", G::kName, "' has no dense index"));
+    return TableMismatch(path, absl::StrCat("no solver of the catalog writes table files of game '",
+                                            G::kName, "'"));
   } else {
     if (game.CanonicalSpec() != table.game)
       return TableMismatch(path, absl::StrCat("spec '", table.game, "' is not canonical"));

@@ -4,7 +4,7 @@
 // The tiered path of `analyze` (solvers/tiered_retrograde.h), for one process
 // (`gamebench analyze`, SerialComm) and for MPI ranks (`gamebench-mpi
 // analyze`, tool/mpi/mpi_comm.h): the same code, a template over the
-// communicator, so both print the same JSON.
+// communicator, so both print the same JSON (tool/operations/tiered_output.h).
 //
 // `gamebench analyze SPEC` takes this path when the game is Tiered and the
 // dense retrograde solver does not apply to it (Connect Four: scored, no
@@ -21,73 +21,38 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "core/json.h"
 #include "core/memory.h"
+#include "core/score.h"
 #include "core/spec.h"
 #include "solvers/tier_files.h"
 #include "solvers/tiered_retrograde.h"
-#include "core/score.h"
+#include "tool/game_handle.h"
+#include "tool/refusal.h"
 
 namespace gamebench {
 
-inline Json TieredJson(const TieredResult& r, const std::string& dir) {
-  Json out = Json::MakeObject();
-  const Score value = retro::ValueOf(r.root_entry);
-  out.Set("game", r.game);
-  out.Set("solver", "tiered-retrograde");
-  out.Set("positions", r.positions);
-  out.Set("wins", r.wins);
-  out.Set("losses", r.losses);
-  out.Set("draws", r.draws);
-  out.Set("value", ScoreText(value, false));
-  out.Set("winner", WinnerText(value));
-  out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(r.root_entry)));
-  out.Set("ranks", r.ranks);
-  out.Set("threads", r.threads);
-  out.Set("partition", TierPartitionName(r.partition));
-  out.Set("traffic_bytes", r.traffic_bytes);
-  out.Set("seconds", r.seconds);
-  out.Set("forward_seconds", r.forward_seconds);
-  out.Set("backward_seconds", r.backward_seconds);
-  out.Set("peak_memory_bytes", PeakMemoryBytes());
-  out.Set("checksum", absl::StrFormat("%016x", r.checksum));
-  out.Set("tier_dir", dir.empty() ? Json(nullptr) : Json(dir));
-  out.Set("forward_resumed", r.forward_resumed);
-  out.Set("tiers_resumed", r.tiers_resumed);
-  Json tiers = Json::MakeArray();
-  for (const TierSummary& s : r.tiers) {
-    Json t = Json::MakeObject();
-    t.Set("tier", s.tier);
-    t.Set("size", s.size);
-    t.Set("positions", s.positions);
-    t.Set("wins", s.wins);
-    t.Set("draws", s.draws);
-    t.Set("losses", s.losses);
-    t.Set("checksum", absl::StrFormat("%016x", s.checksum));
-    tiers.Push(std::move(t));
-  }
-  out.Set("tiers", std::move(tiers));
-  return out;
-}
+// What a tiered analysis returns: the result, and the largest peak memory
+// of any rank (each rank holds its shares; rank 0 prints).
+struct TieredRun {
+  TieredResult result;
+  uint64_t peak_memory_bytes_max_rank = 0;
+};
 
-// The tiered analysis of `game`, as `analyze --json` prints it.
+// The tiered analysis of `game` (tool/operations/tiered_output.h makes the
+// JSON and text of `analyze` from it).
 template <typename G, typename Comm>
-absl::StatusOr<Json> TieredAnalyzeGame(const G& game, const TieredOptions& options, Comm& comm,
-                                       const std::string& shown_dir) {
+absl::StatusOr<TieredRun> TieredAnalyzeGame(const G& game, const TieredOptions& options,
+                                            Comm& comm) {
   if constexpr (!Tiered<G>) {
-    (void)game, (void)options, (void)comm, (void)shown_dir;
-    return absl::UnimplementedError(
-        absl::StrCat("tiered retrograde analysis does not apply to game '", G::kName,
-                     "' (it has no tiers; see `gamebench list`)"));
+    (void)game, (void)options, (void)comm;
+    return DoesNotApply("tiered-retrograde", G::kName, "it has no tiers; see `gamebench list`");
   } else {
     TieredRetrograde<G, Comm> analysis(game, options, comm);
     absl::StatusOr<TieredResult> r = analysis.Run();
     if (!r.ok()) return r.status();
-    Json out = TieredJson(*r, shown_dir);
-    // The largest rank's peak (each rank holds its shares; rank 0 prints).
-    out.Set("peak_memory_bytes_max_rank", comm.AllreduceMax(PeakMemoryBytes()));
-    return out;
+    // A collective: every rank takes part.
+    const uint64_t peak = comm.AllreduceMax(PeakMemoryBytes());
+    return TieredRun{*std::move(r), peak};
   }
 }
 
@@ -107,8 +72,8 @@ absl::StatusOr<const ZeroedArray<uint16_t>*> TierFromDir(
 // `query DIR --position POS` on a tier directory: the value, remoteness and
 // best moves of one position, from the shards of its tier and its children's.
 template <Tiered G>
-absl::StatusOr<Json> TieredQueryJson(const G& game, const std::string& dir,
-                                     const typename G::State& s) {
+absl::StatusOr<TableAnswer> TieredQueryAnswer(const G& game, const std::string& dir,
+                                              const typename G::State& s) {
   std::vector<ZeroedArray<uint16_t>> tiers(game.NumTiers());
   auto entry_of = [&](const typename G::State& p) -> absl::StatusOr<uint16_t> {
     const int t = game.TierOf(p);
@@ -123,26 +88,23 @@ absl::StatusOr<Json> TieredQueryJson(const G& game, const std::string& dir,
     return absl::InvalidArgumentError(
         absl::StrCat("position ", game.FormatState(s), " is not reachable from the start of ",
                      game.CanonicalSpec(), ", so the tables do not hold it"));
-  const Score value = retro::ValueOf(*e);
-  Json out = Json::MakeObject();
-  out.Set("game", game.CanonicalSpec());
-  out.Set("position", game.FormatState(s));
-  out.Set("value", ScoreText(value, false));
-  if (s == game.Start()) out.Set("winner", WinnerText(value));
-  out.Set("remoteness", value == kDrawScore ? Json(nullptr) : Json(retro::LowOf(*e)));
-  Json best = Json::MakeArray();
+  TableAnswer out;
+  out.game = game.CanonicalSpec();
+  out.position = game.FormatState(s);
+  out.value = retro::ValueOf(*e);
+  out.is_start = s == game.Start();
+  if (out.value != kDrawScore) out.remoteness = retro::LowOf(*e);
   if (!game.Terminal(s)) {
     MoveListOf<G> moves;
     game.GenerateMoves(s, moves);
     for (auto m : moves) {
       auto c = entry_of(game.Play(s, m));
       if (!c.ok()) return c.status();
-      if (-retro::ValueOf(*c) == value) best.Push(game.FormatMove(s, m));
+      if (-retro::ValueOf(*c) == out.value) out.best_moves.push_back(game.FormatMove(s, m));
     }
   }
-  out.Set("best_moves", std::move(best));
-  out.Set("terminal", game.Terminal(s).has_value());
-  out.Set("tier", game.TierOf(s));
+  out.terminal = game.Terminal(s).has_value();
+  out.tier = game.TierOf(s);
   return out;
 }
 
@@ -151,7 +113,7 @@ absl::StatusOr<Json> TieredQueryJson(const G& game, const std::string& dir,
 // the shards' counts match their entries, and the merged checksum is the
 // analysis's.
 template <Tiered G>
-absl::StatusOr<Json> TieredVerifyJson(const G& game, const std::string& dir) {
+absl::StatusOr<TierDirectoryCheck> TieredVerifyDirectory(const G& game, const std::string& dir) {
   const int n = game.NumTiers();
   std::vector<ZeroedArray<uint16_t>> tiers(n);
   std::vector<int> present;
@@ -256,16 +218,14 @@ absl::StatusOr<Json> TieredVerifyJson(const G& game, const std::string& dir) {
   if (root_tier[game.TierIndex(game.Start())] == 0)
     return absl::InvalidArgumentError(
         absl::StrCat("tier directory '", dir, "': the start is not in the tables"));
-  Json out = Json::MakeObject();
-  out.Set("dir", dir);
-  out.Set("game", game.CanonicalSpec());
-  out.Set("ok", true);
-  out.Set("positions", counts[0]);
-  out.Set("wins", counts[1]);
-  out.Set("losses", counts[2]);
-  out.Set("draws", counts[3]);
-  out.Set("ranks", ranks);
-  out.Set("checksum", absl::StrFormat("%016x", all.Final()));
+  TierDirectoryCheck out;
+  out.game = game.CanonicalSpec();
+  out.positions = counts[0];
+  out.wins = counts[1];
+  out.losses = counts[2];
+  out.draws = counts[3];
+  out.ranks = ranks;
+  out.checksum = all.Final();
   return out;
 }
 
@@ -284,23 +244,6 @@ absl::Status CheckTierDirectory(const G& game, const std::string& dir,
           absl::StrCat("tier directory '", dir, "': spec ", game_spec, " is not canonical"));
     return absl::OkStatus();
   }
-}
-
-// The text form: the summary, then one line per tier.
-inline void PrintTieredText(const Json& out) {
-  for (const auto& [k, v] : out.as_object()) {
-    if (k == "tiers") continue;
-    std::printf("%-19s %s\n", (k + ":").c_str(),
-                v.is_string() ? v.as_string().c_str() : v.Dump().c_str());
-  }
-  std::printf("%5s %15s %15s %15s %15s\n", "tier", "positions", "won", "drawn", "lost");
-  for (const Json& t : out.Find("tiers")->as_array())
-    std::printf("%5s %15s %15s %15s %15s\n", t.Find("tier")->Dump().c_str(),
-                t.Find("positions")->Dump().c_str(), t.Find("wins")->Dump().c_str(),
-                t.Find("draws")->Dump().c_str(), t.Find("losses")->Dump().c_str());
-  std::printf("%5s %15s %15s %15s %15s\n", "total", out.Find("positions")->Dump().c_str(),
-              out.Find("wins")->Dump().c_str(), out.Find("draws")->Dump().c_str(),
-              out.Find("losses")->Dump().c_str());
 }
 
 }  // namespace gamebench

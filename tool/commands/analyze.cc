@@ -16,34 +16,43 @@
 // (Connect Four) takes the tiered path anyway, in a temporary directory. It
 // prints one line per tier (won, drawn, lost for the player to move).
 
-#include <cstdio>
-
-#include "tool/args.h"
+#include "tool/command_lines.h"
 #include "tool/commands.h"
 #include "tool/operations.h"
-#include "tool/tiered_analyze.h"
 
 namespace gamebench {
 
-absl::Status RunAnalyze(const std::vector<std::string>& argv) {
-  auto command_line = ParseAnalyzeArgs(argv);
-  if (!command_line.ok()) return command_line.status();
-  const Args* args = &command_line->solve.args;
-  absl::StatusOr<Json> analyzed = AnalyzeCommand(*command_line, nullptr);
-  if (!analyzed.ok()) return analyzed.status();
-  const Json& out = *analyzed;
+const CommandLineSpec kAnalyzeCommandLine = [] {
+  CommandLineSpec spec{"SPEC",
+                       {{"solver", "retrograde"},
+                        {"save", "FILE"},
+                        {"checkpoint", "FILE"},
+                        {"checkpoint-every", "S"},
+                        {"tiers", "DIR"},
+                        {"json"}}};
+  for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
+  return spec;
+}();
 
-  if (args->Has("json")) {
-    std::printf("%s\n", out.Dump().c_str());
-    return absl::OkStatus();
+absl::Status RunAnalyze(const std::vector<std::string>& argv) {
+  auto command_line = ParseSolveCommandLine(argv, kAnalyzeCommandLine);
+  if (!command_line.ok()) return command_line.status();
+  const Args& args = command_line->args;
+  AnalyzeRequest request;
+  request.spec = command_line->spec;
+  request.options = command_line->options;
+  request.solver = args.Get("solver").value_or("retrograde");
+  request.save = args.Get("save");
+  request.checkpoint = args.Get("checkpoint");
+  request.tiers = args.Get("tiers");
+  if (args.Has("checkpoint-every")) {
+    auto every = args.GetDouble("checkpoint-every", 60, 0, kMaxSeconds);
+    if (!every.ok()) return every.status();
+    request.checkpoint_every = *every;
   }
-  if (out.Has("tiers")) {
-    PrintTieredText(out);
-    return absl::OkStatus();
-  }
-  for (const auto& [k, v] : out.as_object())
-    std::printf("%-19s %s\n", (k + ":").c_str(),
-                v.is_string() ? v.as_string().c_str() : v.Dump().c_str());
+  absl::StatusOr<AnalyzeResult> analyzed = AnalyzeCommand(request);
+  if (!analyzed.ok()) return analyzed.status();
+  PrintAnalyze(analyzed->summary, args.Has("json"));
   return absl::OkStatus();
 }
 

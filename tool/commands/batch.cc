@@ -16,7 +16,6 @@
 // stderr. If any value differs from its expected one, the run ends with an
 // error (exit status 1) after printing every line.
 
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <istream>
@@ -24,14 +23,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/solve.h"
-#include "tool/args.h"
+#include "tool/command_lines.h"
 #include "tool/commands.h"
-#include "tool/game_registry.h"
+#include "tool/operations.h"
 
 namespace gamebench {
 
+// --json: a refusal is then also a JSON error object on stdout, as with the
+// other commands (tool/main.cc); the records are JSON lines either way.
 const CommandLineSpec kBatchCommandLine = [] {
-  CommandLineSpec spec{"SPEC", {{"positions", "FILE|-", true}, {"solver", "NAME"}}};
+  CommandLineSpec spec{"SPEC", {{"positions", "FILE|-", true}, {"solver", "NAME"}, {"json"}}};
   for (const FlagSpec& f : SolveFlags()) spec.flags.push_back(f);
   return spec;
 }();
@@ -40,7 +41,6 @@ absl::Status RunBatch(const std::vector<std::string>& argv) {
   auto command_line = ParseSolveCommandLine(argv, kBatchCommandLine);
   if (!command_line.ok()) return command_line.status();
   const Args& args = command_line->args;
-  const std::string solver_name = args.Get("solver").value_or("tt");
   auto source = args.Get("positions");
   if (!source) return absl::InvalidArgumentError("missing --positions FILE (or - for stdin)");
   std::ifstream file;
@@ -51,22 +51,12 @@ absl::Status RunBatch(const std::vector<std::string>& argv) {
     in = &file;
   }
   const std::string source_name = *source == "-" ? "stdin" : *source;
+  BatchRequest request{command_line->spec, args.Get("solver").value_or("tt"),
+                       command_line->options};
   BatchTotals totals;
   Stopwatch watch;
-  auto game = MakeGame(command_line->spec);
-  if (!game.ok()) return game.status();
-  if (auto st = (*game)->Batch(solver_name, *in, source_name, command_line->options, totals);
-      !st.ok())
-    return st;
-  std::fprintf(stderr, "batch: %lu positions, %lu nodes, %.3f s; %lu expected values checked\n",
-               static_cast<unsigned long>(totals.positions),
-               static_cast<unsigned long>(totals.nodes), watch.Seconds(),
-               static_cast<unsigned long>(totals.checked));
-  if (totals.differing > 0)
-    return absl::InternalError(absl::StrCat(totals.differing, " of ", totals.checked,
-                                            " values differ from the expected ones (first at line ",
-                                            totals.first_differing_line, ")"));
-  return absl::OkStatus();
+  if (auto st = BatchCommand(request, *in, source_name, totals); !st.ok()) return st;
+  return FinishBatch(totals, watch.Seconds());
 }
 
 }  // namespace gamebench

@@ -13,8 +13,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "tool/args.h"
+#include "tool/command_lines.h"
 #include "tool/commands.h"
-#include "tool/game_registry.h"
+#include "tool/operations.h"
 
 namespace gamebench {
 
@@ -47,9 +48,8 @@ absl::Status RunPositions(const std::vector<std::string>& argv) {
   int lo = 0, hi = 0;
   if (auto st = ParsePlies(args->Get("plies").value_or("4-8"), lo, hi); !st.ok()) return st;
 
-  auto game = MakeGame(*spec);
-  if (!game.ok()) return game.status();
-  return (*game)->RandomPositions(static_cast<uint64_t>(*seed), *count, lo, hi);
+  PositionsRequest request{*std::move(spec), static_cast<uint64_t>(*seed), *count, lo, hi};
+  return PositionsCommand(request);
 }
 
 }  // namespace gamebench

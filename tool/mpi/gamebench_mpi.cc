@@ -4,9 +4,9 @@
 // (tool/tiered_analyze.h) on MPI ranks: run it under `mpirun -np N`. Each
 // tier's index range is split over the ranks, each rank writes its own shard
 // of each tier into DIR (one directory all ranks see), and rank 0 prints the
-// same output as `gamebench analyze`. --partition chooses how a tier is split
-// (solvers/tier_partition.h; default range, the better one on Connect Four
-// 5x5: docs/scaling.md). Rerunning with the same DIR and N
+// same output as `gamebench analyze` (tool/operations/tiered_output.h).
+// --partition chooses how a tier is split (solvers/tier_partition.h; default
+// range, the better one on Connect Four 5x5: docs/scaling.md). Rerunning with the same DIR and N
 // resumes after the last tier every rank finished; `gamebench query` and
 // `gamebench verify --tiers DIR` read the shards of any number of ranks.
 //
@@ -25,6 +25,7 @@
 #include "tool/args.h"
 #include "tool/dispatch.h"
 #include "tool/mpi/mpi_comm.h"
+#include "tool/operations/tiered_output.h"
 #include "tool/tiered_analyze.h"
 
 namespace gamebench {
@@ -76,17 +77,18 @@ absl::Status Run(const std::vector<std::string>& argv, MpiComm& comm) {
     if (std::atoi(r) != comm.rank()) options.kill_after_tiers = 0;
   // MpiComm is this binary's own: it dispatches through the catalog itself
   // (the tool's per-game units instantiate the analysis for SerialComm).
-  absl::StatusOr<Json> out;
+  absl::StatusOr<TieredRun> run;
   absl::Status status = WithGame(command_line->spec, [&]<typename G>(const G& game) {
-    out = TieredAnalyzeGame(game, options, comm, *dir);
-    return out.status();
+    run = TieredAnalyzeGame(game, options, comm);
+    return run.status();
   });
   if (!status.ok()) return status;
   if (comm.rank() == 0) {
+    const Json out = TieredJson(*run, *dir);
     if (args.Has("json")) {
-      std::printf("%s\n", out->Dump().c_str());
+      std::printf("%s\n", out.Dump().c_str());
     } else {
-      PrintTieredText(*out);
+      PrintTieredText(out);
     }
     std::fflush(stdout);
   }

@@ -1,70 +1,45 @@
 // `grundy`: the nim-sequence g(0..N) of a heap game's rule, and its period;
 // see tool/commands/grundy.cc for the flags.
 
+#include <cstdio>
+
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "core/progress.h"
-#include "tool/commands.h"
+#include "tool/args.h"
 #include "tool/heap_solve.h"
 #include "tool/operations.h"
 
 namespace gamebench {
 
-// Two forms: `grundy SPEC --upto N ...` (one nim-sequence) and `grundy
-// --table ...` (every short octal game, tool/octal_table.h).
-const CommandLineSpec kGrundyCommandLine = {"SPEC|--table",
-                                            {{"upto", "N"},
-                                             {"json"},
-                                             {"no-values"},
-                                             {"stop-when-proved"},
-                                             {"time-limit", "S"},
-                                             {"method", "rare-common|plain"},
-                                             {"progress"},
-                                             {"no-progress"},
-                                             {"table"},
-                                             {"full"},
-                                             {"terms", "N"},
-                                             {"digits", "D"},
-                                             {"game-time-limit", "S"},
-                                             {"published", "FILE"},
-                                             {"out", "DIR"}}};
-
-absl::StatusOr<GrundyCommandLine> ParseGrundyArgs(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, kGrundyCommandLine);
-  if (!args.ok()) return args.status();
-  if (auto st = args->ExpectPositional(1, "heap game SPEC"); !st.ok()) return st;
-  if (!args->Has("upto")) return absl::InvalidArgumentError("--upto N is required");
-  auto upto = args->GetInt("upto", 0, 0, int64_t{UINT32_MAX} - 2);
-  if (!upto.ok()) return upto.status();
-  auto time_limit = args->GetDouble("time-limit", 0, 0, 1e9);
-  if (!time_limit.ok()) return time_limit.status();
-  GrundyCommandLine out;
-  out.method_name = args->Get("method").value_or("rare-common");
-  if (out.method_name == "rare-common") {
-    out.method = NimSequence::Method::kRareCommon;
-  } else if (out.method_name == "plain") {
-    out.method = NimSequence::Method::kPlain;
-  } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--method: '", out.method_name, "' is not rare-common or plain"));
-  }
-  auto spec = ParseSpec(args->positional()[0]);
-  if (!spec.ok()) return spec.status();
-  out.args = *std::move(args);
-  out.spec = *std::move(spec);
-  out.upto = *upto;
-  out.time_limit = *time_limit;
-  return out;
+absl::StatusOr<NimSequence::Method> GrundyMethod(absl::string_view name) {
+  if (name == "rare-common") return NimSequence::Method::kRareCommon;
+  if (name == "plain") return NimSequence::Method::kPlain;
+  return absl::InvalidArgumentError(
+      absl::StrCat("--method: '", name, "' is not rare-common or plain"));
 }
 
-absl::StatusOr<GrundyRun> GrundyCommand(const GrundyCommandLine& command_line) {
+absl::Status CheckGrundyRequest(const GrundyRequest& request) {
+  if (!request.upto) return absl::InvalidArgumentError("--upto N is required");
+  if (auto st = CheckIntegerFlag("upto", *request.upto, 0, kMaxUpto); !st.ok()) return st;
+  if (auto st = CheckNumberFlag("time-limit", request.time_limit, 0, kMaxSeconds); !st.ok())
+    return st;
+  return GrundyMethod(request.method).status();
+}
+
+absl::StatusOr<GrundyRun> GrundyCommand(const GrundyRequest& request) {
+  if (auto st = CheckGrundyRequest(request); !st.ok()) return st;
+  auto method = GrundyMethod(request.method);
   GrundyRun run;
+  run.requested_upto = *request.upto;
+  run.method = request.method;
   // The rule from the spec's heap description (games/heap_spec.h): heap
   // sizes in the spec are not bounded by any search state here.
-  auto described = HeapSpecOf(command_line.spec);
+  auto described = HeapSpecOf(request.spec);
   if (!described.ok()) return described.status();
   if (!described->has_value())
     return absl::InvalidArgumentError(
-        absl::StrCat("game '", command_line.spec.name,
+        absl::StrCat("game '", request.spec.name,
                      "' is not a heap game (see games/heap_game.h): no nim-sequence"));
   const HeapGameSpec& heap_game = **described;
   if (heap_game.components.size() != 1)
@@ -74,13 +49,12 @@ absl::StatusOr<GrundyRun> GrundyCommand(const GrundyCommandLine& command_line) {
   run.game_spec = heap_game.canonical;
 
   Stopwatch watch;
-  run.sequence = std::make_unique<NimSequence>(*rule, command_line.method);
+  run.sequence = std::make_unique<NimSequence>(*rule, *method);
   absl::StatusOr<ExtendStop> stop;
   {
-    Progress progress(WantsProgress(command_line.args));
-    stop = ExtendSequence(*run.sequence, command_line.upto,
-                          command_line.args.Has("stop-when-proved"), command_line.time_limit,
-                          &progress);
+    Progress progress(request.progress);
+    stop = ExtendSequence(*run.sequence, *request.upto, request.stop_when_proved,
+                          request.time_limit, &progress);
   }
   if (!stop.ok()) return stop.status();
   run.stopped = ExtendStopName(*stop);
@@ -89,7 +63,7 @@ absl::StatusOr<GrundyRun> GrundyCommand(const GrundyCommandLine& command_line) {
   return run;
 }
 
-Json GrundyJson(const GrundyCommandLine& command_line, const GrundyRun& run, bool with_values) {
+Json GrundyJson(const GrundyRun& run, bool with_values) {
   const NimSequence& seq = *run.sequence;
   const PeriodInfo& period = run.period;
   const double seconds = run.seconds;
@@ -108,14 +82,39 @@ Json GrundyJson(const GrundyCommandLine& command_line, const GrundyRun& run, boo
   j.Set("preperiod", period.found ? Json(period.preperiod) : Json());
   j.Set("proved", period.proved);
   j.Set("seconds", seconds);
-  j.Set("requested_upto", command_line.upto);
+  j.Set("requested_upto", run.requested_upto);
   j.Set("stopped", run.stopped);
-  j.Set("method", command_line.method_name);
+  j.Set("method", run.method);
   j.Set("terms_per_second", seconds > 0 ? static_cast<double>(seq.size()) / seconds : 0.0);
   j.Set("pairs_examined", seq.pairs_examined());
   j.Set("rare_mask", static_cast<int64_t>(seq.mask()));
   j.Set("rare_positions", seq.rare_positions());
   return j;
+}
+
+void PrintGrundy(const GrundyRun& run, bool json, bool with_values) {
+  if (json) {
+    std::printf("%s\n", GrundyJson(run, with_values).Dump().c_str());
+    return;
+  }
+  const NimSequence& seq = *run.sequence;
+  const PeriodInfo& period = run.period;
+  const double seconds = run.seconds;
+  std::printf("game:       %s (rule %s)\n", run.game_spec.c_str(), seq.rule().Name().c_str());
+  std::printf("computed:   g(0..%ld)%s\n", static_cast<long>(seq.size() - 1),
+              run.stopped == "upto" ? "" : absl::StrCat(" (stopped: ", run.stopped, ")").c_str());
+  std::printf("max value:  %d\n", seq.max_value());
+  if (period.found) {
+    std::printf("period:     %ld from n = %ld (%s)\n", static_cast<long>(period.period),
+                static_cast<long>(period.preperiod),
+                period.proved ? "proved by the octal periodicity theorem"
+                              : "in the computed range only, not proved");
+  } else {
+    std::printf("period:     none found in the computed range\n");
+  }
+  std::printf("seconds:    %.6f (%.0f terms/s, %s)\n", seconds,
+              seconds > 0 ? static_cast<double>(seq.size()) / seconds : 0.0, run.method.c_str());
+  if (with_values) std::printf("values:     %s\n", absl::StrJoin(seq.values(), " ").c_str());
 }
 
 }  // namespace gamebench
