@@ -1,8 +1,10 @@
 // The Python module `gamebench` (docs/python.md): the tool's operations as
 // Python values, and the catalog's games for writing algorithms in Python.
-// The operations take the tool's flags as keyword arguments and go through
-// the tool's own parsers and code (tool/operations.h), so the dicts are the
-// tool's --json objects and the errors its one-line messages.
+// The operations' own C++ functions (tool/operations.h) are called with
+// typed requests built from the keyword arguments (numbers, sizes, flags)
+// and states (a State is passed as its bytes, never formatted and parsed
+// again), so the dicts are the tool's --json objects and the errors its
+// one-line messages, from the same checks.
 //
 // Why over 400 lines: PYBIND11_MODULE is one block by nature (every binding
 // with its docstring, which is the module's help()); the helpers above it are
@@ -12,7 +14,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +26,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "python/run_released.h"
+#include "tool/args.h"
 #include "tool/game_files.h"
 #include "tool/game_registry.h"
 #include "tool/operations.h"
@@ -93,63 +98,113 @@ std::string StateBytes(const GameHandle& game, const py::handle& position) {
   throw py::type_error("a position is a gamebench.State or its text (str)");
 }
 
-// The text of a position argument, for the tool's --position flag.
-std::string PositionText(const py::handle& position) {
+// ---- typed arguments -------------------------------------------------------
+// The operations take typed requests (tool/operations.h); these build them
+// from Python values, with the tool's checks and messages (tool/args.h).
+
+// A position for an operation: None (the start), a State (used as it is),
+// or its text.
+PositionArg PositionOf(const py::handle& position) {
+  if (position.is_none()) return PositionArg::Start();
   if (py::isinstance<PyState>(position)) {
     const PyState& s = position.cast<const PyState&>();
-    return s.game->Format(s.bytes);
+    return PositionArg::State(s.game, s.bytes);
   }
-  if (py::isinstance<py::str>(position)) return position.cast<std::string>();
+  if (py::isinstance<py::str>(position)) return PositionArg::Text(position.cast<std::string>());
   throw py::type_error("position is a gamebench.State or its text (str)");
 }
 
-// ---- keyword arguments to the tool's flags --------------------------------
-
-// name=True: --name; name=False: --no-name; name=None: absent; any other
-// value: --name=str(value). Underscores become dashes (time_limit:
-// --time-limit). The spec comes last, after "--", so it is never a flag.
-std::vector<std::string> ToolArgv(const std::string& spec, const py::dict& flags) {
-  std::vector<std::string> argv;
-  for (const auto& [key, value] : flags) {
-    if (value.is_none()) continue;
-    std::string name = py::str(key);
-    for (char& c : name)
-      if (c == '_') c = '-';
-    if (py::isinstance<py::bool_>(value)) {
-      argv.push_back(absl::StrCat(value.cast<bool>() ? "--" : "--no-", name));
-    } else if (name == "position") {
-      argv.push_back(absl::StrCat("--position=", PositionText(value)));
-    } else {
-      argv.push_back(absl::StrCat("--", name, "=", std::string(py::str(value))));
-    }
-  }
-  // Progress lines only when asked for: a script's stderr may be a terminal.
-  if (!flags.contains("progress")) argv.push_back("--no-progress");
-  argv.push_back("--");
-  argv.push_back(spec);
-  return argv;
+bool IsNumber(const py::handle& v) {
+  return !py::isinstance<py::bool_>(v) && (py::isinstance<py::int_>(v) || py::isinstance<py::float_>(v));
+}
+bool IsInteger(const py::handle& v) {
+  return !py::isinstance<py::bool_>(v) && py::isinstance<py::int_>(v);
 }
 
-py::dict Flags(py::kwargs options) {
-  py::dict flags;
-  for (const auto& [k, v] : options) flags[k] = v;
-  return flags;
+// A number of seconds (time_limit=2.5), or None.
+std::optional<double> Seconds(const char* name, const py::handle& value) {
+  if (value.is_none()) return std::nullopt;
+  if (!IsNumber(value)) throw py::type_error(absl::StrCat(name, " is a number of seconds"));
+  return value.cast<double>();
+}
+
+// An integer (threads=2, upto=300), or None.
+std::optional<int64_t> Integer(const char* name, const py::handle& value) {
+  if (value.is_none()) return std::nullopt;
+  if (!IsInteger(value)) throw py::type_error(absl::StrCat(name, " is an integer"));
+  return value.cast<int64_t>();
+}
+
+// A size (memory=2**30, tt_size="16M"): bytes, or the tool's text; or None.
+std::optional<ByteSize> Size(const char* flag, const py::handle& value) {
+  if (value.is_none()) return std::nullopt;
+  if (py::isinstance<py::str>(value)) return Check(ByteSize::Parse(value.cast<std::string>()));
+  if (!IsInteger(value))
+    throw py::type_error(absl::StrCat(flag, " is a size: bytes (int) or text like '512M'"));
+  const int64_t bytes = value.cast<int64_t>();
+  if (bytes < 0)
+    Raise(absl::InvalidArgumentError(absl::StrCat("--", flag, " ", bytes, " is not a size")));
+  return ByteSize::Of(static_cast<uint64_t>(bytes));
+}
+
+bool Flag(const char* name, const py::handle& value) {
+  if (!py::isinstance<py::bool_>(value)) throw py::type_error(absl::StrCat(name, " is True or False"));
+  return value.cast<bool>();
+}
+
+// The solving flags: time_limit, memory and threads, and in **options the
+// others under the flags' names with '_' for '-' (tt_size, symmetry,
+// ordering, best_moves: True or False; progress: off unless True, since a
+// script's stderr may be a terminal). `extra` names the options a command
+// takes besides (analyze: tiers), left in `options` for it. Any other name
+// is refused as the tool refuses a flag it does not declare.
+SolveSettings Settings(const py::handle& time_limit, const py::handle& memory,
+                       const py::handle& threads, const py::dict& options,
+                       std::initializer_list<const char*> extra = {}) {
+  SolveSettings settings;
+  for (const auto& [key, value] : options) {
+    const std::string name = py::str(key);
+    if (value.is_none()) continue;  // as if not given
+    if (name == "tt_size") {
+      settings.tt_size = Size("tt-size", value);
+    } else if (name == "symmetry") {
+      settings.symmetry = Flag("symmetry", value);
+    } else if (name == "ordering") {
+      settings.ordering = Flag("ordering", value);
+    } else if (name == "best_moves") {
+      settings.best_moves = Flag("best_moves", value);
+    } else if (name == "progress") {
+      settings.progress = Flag("progress", value);
+    } else if (std::find_if(extra.begin(), extra.end(), [&](const char* e) { return name == e; }) ==
+               extra.end()) {
+      std::string dashed = name;
+      std::replace(dashed.begin(), dashed.end(), '_', '-');
+      Raise(UnknownFlag(dashed));
+    }
+  }
+  settings.time_limit = Seconds("time_limit", time_limit).value_or(0);
+  settings.memory = Size("memory", memory);
+  settings.threads = Integer("threads", threads).value_or(0);
+  return settings;
+}
+
+SolveOptions Options(const SolveSettings& settings) {
+  // The interpreter outlives the call: no cap on the address space.
+  return Check(MakeSolveOptions(settings, /*limit_address_space=*/false));
 }
 
 // ---- operations ----------------------------------------------------------------
 
 py::object Solve(const std::string& spec, const std::string& solver, py::object position,
                  py::object time_limit, py::object memory, py::object threads, py::kwargs options) {
-  py::dict flags = Flags(options);
-  flags["solver"] = solver;
-  flags["position"] = position;
-  flags["time_limit"] = time_limit;
-  flags["memory"] = memory;
-  flags["threads"] = threads;
-  const SolveCommandLine command_line =
-      Check(ParseSolveArgs(ToolArgv(spec, flags), /*limit_address_space=*/false));
+  SolveRequest request;
+  request.position = PositionOf(position);
+  const SolveSettings settings = Settings(time_limit, memory, threads, options);
+  request.spec = Check(ParseSpec(spec));
+  request.solver = solver;
+  request.options = Options(settings);
   absl::StatusOr<SolveReport> report;
-  RunReleased([&] { report = SolveCommand(command_line); });
+  RunReleased([&] { report = SolveCommand(request); });
   return ToPython(SolveJson(Check(std::move(report))));
 }
 
@@ -160,7 +215,7 @@ struct PyTable {
 
   py::object Query(const py::object& position) const {
     const std::string s = position.is_none() ? game->Start() : StateBytes(*game, position);
-    return ToPython(Check(game->Query(*table, s)));
+    return ToPython(TableAnswerJson(Check(game->Query(*table, s))));
   }
 };
 
@@ -170,29 +225,34 @@ std::shared_ptr<const GameHandle> HandleFor(const std::string& text) {
   return Check(MakeGame(spec));
 }
 
+std::optional<std::string> Text(const char* name, const py::handle& value) {
+  if (value.is_none()) return std::nullopt;
+  if (!py::isinstance<py::str>(value)) throw py::type_error(absl::StrCat(name, " is a path (str)"));
+  return value.cast<std::string>();
+}
+
 py::tuple Analyze(const std::string& spec, const std::string& solver, py::object time_limit,
                   py::object memory, py::object threads, py::object save, py::object checkpoint,
                   py::object checkpoint_every, py::kwargs options) {
-  py::dict flags = Flags(options);
-  flags["solver"] = solver;
-  flags["time_limit"] = time_limit;
-  flags["memory"] = memory;
-  flags["threads"] = threads;
-  flags["save"] = save;
-  flags["checkpoint"] = checkpoint;
-  flags["checkpoint_every"] = checkpoint_every;
-  const AnalyzeCommandLine command_line =
-      Check(ParseAnalyzeArgs(ToolArgv(spec, flags), /*limit_address_space=*/false));
-  auto table = std::make_shared<RetrogradeTable>();
-  absl::StatusOr<Json> summary;
-  RunReleased([&] { summary = AnalyzeCommand(command_line, table.get()); });
-  const Json json = Check(std::move(summary));
+  AnalyzeRequest request;
+  const SolveSettings settings = Settings(time_limit, memory, threads, options, {"tiers"});
+  request.spec = Check(ParseSpec(spec));
+  request.options = Options(settings);
+  request.solver = solver;
+  request.save = Text("save", save);
+  request.checkpoint = Text("checkpoint", checkpoint);
+  request.checkpoint_every = Seconds("checkpoint_every", checkpoint_every);
+  if (options.contains("tiers")) request.tiers = Text("tiers", options["tiers"]);
+  absl::StatusOr<AnalyzeResult> result;
+  RunReleased([&] { result = AnalyzeCommand(request); });
+  AnalyzeResult analyzed = Check(std::move(result));
   py::object table_object = py::none();
-  // The tiered path (Connect Four, or --tiers) keeps its tables on disk and
-  // has no "complete" field: no in-memory table to return.
-  if (const Json* complete = json.Find("complete"); complete && complete->as_bool())
-    table_object = py::cast(PyTable{HandleFor(json.Find("game")->as_string()), table});
-  return py::make_tuple(ToPython(json), table_object);
+  // The tiered path (Connect Four, or tiers=DIR) keeps its tables on disk:
+  // no table in memory to return; nor has a run the time limit stopped.
+  if (analyzed.table)
+    table_object = py::cast(PyTable{analyzed.game, std::make_shared<const RetrogradeTable>(
+                                                       *std::move(analyzed.table))});
+  return py::make_tuple(ToPython(analyzed.summary), table_object);
 }
 
 PyTable LoadTable(const std::string& path) {
@@ -208,20 +268,22 @@ PyTable LoadTable(const std::string& path) {
 
 py::tuple Grundy(const std::string& spec, py::object upto, const std::string& method,
                  bool stop_when_proved, py::object time_limit, bool progress) {
-  py::dict flags;
-  flags["upto"] = upto;
-  flags["method"] = method;
-  if (stop_when_proved) flags["stop_when_proved"] = true;
-  flags["time_limit"] = time_limit;
-  flags["progress"] = progress;
-  const GrundyCommandLine command_line = Check(ParseGrundyArgs(ToolArgv(spec, flags)));
+  GrundyRequest request;
+  request.upto = Integer("upto", upto);
+  request.time_limit = Seconds("time_limit", time_limit).value_or(0);
+  request.method = method;
+  request.stop_when_proved = stop_when_proved;
+  request.progress = progress;
+  // The tool's order of checks: the arguments, then the spec.
+  if (auto st = CheckGrundyRequest(request); !st.ok()) Raise(st);
+  request.spec = Check(ParseSpec(spec));
   absl::StatusOr<GrundyRun> run;
-  RunReleased([&] { run = GrundyCommand(command_line); });
+  RunReleased([&] { run = GrundyCommand(request); });
   if (!run.ok()) Raise(run.status());
   auto values = run->sequence->values();
   py::array_t<uint16_t> array(static_cast<py::ssize_t>(values.size()));
   std::copy(values.begin(), values.end(), array.mutable_data());
-  return py::make_tuple(array, ToPython(GrundyJson(command_line, *run, /*with_values=*/false)));
+  return py::make_tuple(array, ToPython(GrundyJson(*run, /*with_values=*/false)));
 }
 
 py::list ListPart(const char* key) { return ToPython(*ListJson().Find(key)); }
