@@ -132,7 +132,8 @@ void PrintAnalyze(const Json& summary, bool json);
 // ---- query and verify ----
 
 // `query FILE [--position POS]`: FILE a table file or a tier directory.
-absl::StatusOr<Json> QueryCommand(const std::string& path, const std::optional<std::string>& position);
+absl::StatusOr<Json> QueryCommand(const std::string& path,
+                                  const std::optional<std::string>& position);
 // The object of `query --json` for one answer.
 Json TableAnswerJson(const TableAnswer& answer);
 void PrintQuery(const Json& answer, bool json);

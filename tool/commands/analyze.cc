@@ -12,9 +12,13 @@
 //
 // --tiers DIR runs the tiered analysis (solvers/tiered_retrograde.h) with its
 // tier files in DIR, kept afterwards; running it again resumes after the last
-// finished tier. A Tiered game that the dense solver does not apply to
-// (Connect Four) takes the tiered path anyway, in a temporary directory. It
-// prints one line per tier (won, drawn, lost for the player to move).
+// finished tier. A Tiered game that --solver does not analyse (Connect Four:
+// retrograde needs a dense index and win/loss/draw values) takes the tiered
+// path anyway, in a temporary directory. It prints one line per tier (won,
+// drawn, lost for the player to move).
+//
+// --solver names a solver that analyses every position (AnalysesEveryPosition,
+// core/solver.h); one that solves one position is refused (`unimplemented`).
 
 #include "tool/command_lines.h"
 #include "tool/commands.h"

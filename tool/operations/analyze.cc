@@ -41,9 +41,10 @@ absl::Status CheckAnalyses(const std::string& solver) {
     return false;
   });
   if (analyses) return absl::OkStatus();
-  return LacksCapability(solver, absl::StrCat("solves one position (use `gamebench solve`); analyze "
-                                              "needs ",
-                                              absl::StrJoin(analysers, " or ")));
+  return LacksCapability(solver,
+                         absl::StrCat("solves one position (use `gamebench solve`); analyze "
+                                      "needs ",
+                                      absl::StrJoin(analysers, " or ")));
 }
 
 absl::StatusOr<RetroCheckpointOptions> CheckpointOf(const AnalyzeRequest& request) {
@@ -137,8 +138,8 @@ absl::StatusOr<AnalyzeResult> AnalyzeDense(const AnalyzeRequest& request, Analyz
       result.summary.Set("checkpoint", nullptr);
     } else {
       result.summary.Set("checkpoint", checkpoint.path);
-      std::fprintf(stderr, "analyze: stopped by the time limit at %s%s\n",
-                   table.stopped_at.c_str(), resume_note.c_str());
+      std::fprintf(stderr, "analyze: stopped by the time limit at %s%s\n", table.stopped_at.c_str(),
+                   resume_note.c_str());
     }
   }
   if (table.complete) result.table = std::move(analysis->table);
@@ -165,8 +166,8 @@ absl::StatusOr<AnalyzeResult> AnalyzeTiered(const AnalyzeRequest& request, Analy
     const char* tmp = std::getenv("TMPDIR");
     std::string pattern = absl::StrCat(tmp && *tmp ? tmp : "/tmp", "/gamebench-tiers-XXXXXX");
     if (!::mkdtemp(pattern.data()))
-      return absl::InvalidArgumentError(absl::StrCat(
-          "cannot create a temporary tier directory '", pattern, "' (use --tiers DIR)"));
+      return absl::InvalidArgumentError(absl::StrCat("cannot create a temporary tier directory '",
+                                                     pattern, "' (use --tiers DIR)"));
     temp = options.dir = pattern;
   }
   absl::StatusOr<TieredRun> run = result.game->TieredAnalyze(options);

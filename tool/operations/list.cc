@@ -51,8 +51,7 @@ void PrintList(const Json& out, bool json) {
     std::vector<std::string> names;
     for (const Json& n : s.Find("games")->as_array()) names.push_back(n.as_string());
     std::printf("  %-14s %s\n  %14s   games: %s\n", s.Find("name")->as_string().c_str(),
-                s.Find("description")->as_string().c_str(), "",
-                absl::StrJoin(names, ", ").c_str());
+                s.Find("description")->as_string().c_str(), "", absl::StrJoin(names, ", ").c_str());
   }
 }
 

@@ -10,8 +10,8 @@ namespace gamebench {
 absl::Status PositionsCommand(const PositionsRequest& request) {
   auto game = MakeGame(request.spec);
   if (!game.ok()) return game.status();
-  const std::vector<RandomPosition> found = (*game)->RandomPositions(
-      request.seed, request.count, request.min_plies, request.max_plies);
+  const std::vector<RandomPosition> found =
+      (*game)->RandomPositions(request.seed, request.count, request.min_plies, request.max_plies);
   const std::string canonical = (*game)->spec();
   for (const RandomPosition& p : found)
     std::printf("%s\t%s\t%d\n", canonical.c_str(), p.text.c_str(), p.plies);

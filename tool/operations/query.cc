@@ -112,7 +112,8 @@ void PrintVerify(const Json& out, bool json) {
     std::printf("%s\n", out.Dump().c_str());
     return;
   }
-  std::printf("ok: %s: %ld positions of %s verified (%.3f s)\n", out.Find("file")->as_string().c_str(),
+  std::printf("ok: %s: %ld positions of %s verified (%.3f s)\n",
+              out.Find("file")->as_string().c_str(),
               static_cast<long>(out.Find("positions")->as_int()),
               out.Find("game")->as_string().c_str(), out.Find("seconds")->as_double());
 }

@@ -16,8 +16,8 @@ namespace gamebench {
 absl::StatusOr<std::string> StateOf(const GameHandle& game, const PositionArg& position) {
   if (position.game) {
     if (position.game->spec() != game.spec())
-      return absl::InvalidArgumentError(absl::StrCat(
-          "a position of ", position.game->spec(), " is not a position of ", game.spec()));
+      return absl::InvalidArgumentError(absl::StrCat("a position of ", position.game->spec(),
+                                                     " is not a position of ", game.spec()));
     return position.state;
   }
   if (position.text) return game.Parse(*position.text);
