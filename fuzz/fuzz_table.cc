@@ -3,12 +3,14 @@
 // spec in the header must match the table, CheckTableMatches), and, for a table that is
 // accepted, the local re-check and a query of the start position.
 // Property: no crash, no out-of-bounds access; damaged input is a status.
-// The bytes go through a file (the reader reads files), one per process.
+// The bytes go through a file (the reader reads files), one per process, in
+// TMPDIR (scripts/fuzz.sh points it at its work folder), removed at exit.
 
 #include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "tool/dispatch.h"
@@ -16,7 +18,13 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace gamebench;
-  static const std::string path = "/tmp/gamebench_fuzz_table." + std::to_string(getpid());
+  struct InputFile {
+    std::string path;
+    ~InputFile() { std::remove(path.c_str()); }
+  };
+  static const InputFile file{std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+                              "/gamebench_fuzz_table." + std::to_string(getpid())};
+  const std::string& path = file.path;
   FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) return 0;
   if (size > 0) std::fwrite(data, 1, size, f);

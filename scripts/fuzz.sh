@@ -10,6 +10,8 @@ build_dir=${GAMEBENCH_FUZZ_BUILD_DIR:-build-address}
 [ -n "${GAMEBENCH_FUZZ_BUILD_DIR:-}" ] || bash scripts/sanitizer_build.sh address
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# What a target writes (fuzz_table's input file) goes in the work folder too.
+export TMPDIR=$work
 for target in "$build_dir"/fuzz/fuzz_*; do
   name=$(basename "$target")
   corpus="tests/fuzz/${name#fuzz_}"

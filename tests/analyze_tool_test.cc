@@ -1,39 +1,25 @@
 // The analyze, query and verify commands, run as the real binary.
 
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
 #include <string>
+#include <vector>
 
 #include "core/json.h"
 #include "gtest/gtest.h"
 #include "solvers/retrograde_table.h"
 #include "tests/test_files.h"
+#include "tests/tool_runner.h"
 
 namespace gamebench {
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-// `prefix` goes before the binary (e.g. "timeout 20 ").
-Result RunTool(const std::string& args, const std::string& prefix = "") {
-  Result r;
-  std::string cmd = prefix + std::string(GAMEBENCH_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using testing::ReadFile;
+using testing::RunOptions;
+using testing::RunTool;
+using testing::ScratchDir;
+using testing::ToolRun;
+using testing::WriteFile;
 
 Json ParseOrDie(const std::string& text) {
   auto j = Json::Parse(text);
@@ -41,20 +27,13 @@ Json ParseOrDie(const std::string& text) {
   return j.ok() ? *j : Json::MakeObject();
 }
 
-std::string TempPath(const std::string& name) { return testing::TempPathFor("", name); }
-
-using testing::ReadFile;
-using testing::WriteFile;
-
-bool OneLineError(const Result& r) {
-  return r.status == 2 && r.out.find("error") != std::string::npos &&
-         r.out.find('\n') == r.out.size() - 1;
-}
+bool OneLineError(const ToolRun& r) { return r.OneLineError(); }
 
 TEST(AnalyzeToolTest, DodgemThreeByThree) {
-  const std::string file = TempPath("d3.gbrt");
-  Result r = RunTool("analyze dodgem --threads 2 --json --save " + file);
-  ASSERT_EQ(r.status, 0) << r.out;
+  ScratchDir dir("analyze");
+  const std::string file = dir.File("d3.gbrt");
+  ToolRun r = RunTool("analyze dodgem --threads 2 --json --save " + file);
+  ASSERT_EQ(r.status, 0) << r.Describe();
   Json j = ParseOrDie(r.out);
   for (const char* key : {"game", "solver", "positions", "wins", "losses", "draws", "value",
                           "winner", "remoteness", "threads", "seconds", "peak_memory_bytes"})
@@ -68,23 +47,22 @@ TEST(AnalyzeToolTest, DodgemThreeByThree) {
   EXPECT_EQ(j.Find("value")->as_string(), "win");
   EXPECT_EQ(j.Find("winner")->as_string(), "first");
   EXPECT_EQ(j.Find("threads")->as_int(), 2);
-  // No temporary file is left beside the table.
+  // No temporary file is left beside the table: the folder holds the table only.
+  EXPECT_EQ(dir.Entries(), std::vector<std::string>{"d3.gbrt"});
   EXPECT_EQ(RunTool("verify " + file).status, 0);
-  Result ls = RunTool("list --json");  // (just to make sure the tool still lists)
-  EXPECT_EQ(ls.status, 0);
-  std::remove(file.c_str());
 }
 
 TEST(AnalyzeToolTest, QueryAgreesWithSolve) {
-  const std::string file = TempPath("d3q.gbrt");
+  ScratchDir dir("analyze");
+  const std::string file = dir.File("d3q.gbrt");
   ASSERT_EQ(RunTool("analyze dodgem --save " + file).status, 0);
   for (const char* pos :
        {"B../B../.RR:b", "..B/B../R..:r", ".B./B../.RR:r", ".../B../RB.:r", "B../.B./..R:b"}) {
-    Result q = RunTool("query " + file + " --json --position '" + pos + "'");
-    Result s =
+    ToolRun q = RunTool("query " + file + " --json --position '" + pos + "'");
+    ToolRun s =
         RunTool(std::string("solve dodgem --solver retrograde --json --position '") + pos + "'");
-    ASSERT_EQ(q.status, 0) << q.out;
-    ASSERT_EQ(s.status, 0) << s.out;
+    ASSERT_EQ(q.status, 0) << q.Describe();
+    ASSERT_EQ(s.status, 0) << s.Describe();
     Json qj = ParseOrDie(q.out), sj = ParseOrDie(s.out);
     EXPECT_EQ(*qj.Find("value"), *sj.Find("value")) << pos;
     EXPECT_EQ(*qj.Find("remoteness"), *sj.Find("remoteness")) << pos;
@@ -95,16 +73,16 @@ TEST(AnalyzeToolTest, QueryAgreesWithSolve) {
   // coordinates, so it is unreachable), and a malformed one.
   EXPECT_TRUE(OneLineError(RunTool("query " + file + " --position 'B../B../.RR:r'")));
   EXPECT_TRUE(OneLineError(RunTool("query " + file + " --position 'nonsense'")));
-  std::remove(file.c_str());
 }
 
 TEST(AnalyzeToolTest, DamagedFilesAreRefused) {
-  const std::string file = TempPath("d4.gbrt");
+  ScratchDir dir("analyze");
+  const std::string file = dir.File("d4.gbrt");
   ASSERT_EQ(RunTool("analyze 'dodgem(n=4)' --save " + file).status, 0);
   const std::string good = ReadFile(file);
   ASSERT_GT(good.size(), 1000000u);
   EXPECT_EQ(RunTool("verify " + file).status, 0);
-  const std::string bad = TempPath("bad.gbrt");
+  const std::string bad = dir.File("bad.gbrt");
   // A flipped byte in the table, in the header, in the checksum.
   for (size_t pos : {good.size() / 2, size_t{5}, good.size() - 3}) {
     std::string b = good;
@@ -121,22 +99,21 @@ TEST(AnalyzeToolTest, DamagedFilesAreRefused) {
   EXPECT_TRUE(OneLineError(RunTool("verify " + bad + ".missing")));
   // Not regular files: a directory, and a FIFO (opening one for reading
   // would wait for a writer: the reader must refuse it, not hang).
-  EXPECT_TRUE(OneLineError(RunTool("verify " + ::testing::TempDir())));
-  const std::string fifo = TempPath("table.fifo");
-  std::remove(fifo.c_str());
+  EXPECT_TRUE(OneLineError(RunTool("verify " + dir.path())));
+  const std::string fifo = dir.File("table.fifo");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  EXPECT_TRUE(OneLineError(RunTool("verify " + fifo, "timeout 20 ")));
-  EXPECT_TRUE(OneLineError(RunTool("query " + fifo, "timeout 20 ")));
-  std::remove(fifo.c_str());
-  std::remove(bad.c_str());
-  std::remove(file.c_str());
+  RunOptions within_20s;
+  within_20s.timeout_seconds = 20;
+  EXPECT_TRUE(OneLineError(RunTool("verify " + fifo, within_20s)));
+  EXPECT_TRUE(OneLineError(RunTool("query " + fifo, within_20s)));
 }
 
 // A well-formed file (checksum right) whose content is wrong: a value
 // flipped, then re-checksummed, so only the local re-check can catch it;
 // and a table whose header names another game.
 TEST(AnalyzeToolTest, VerifyCatchesConsistentlyChecksummedLies) {
-  const std::string file = TempPath("d3v.gbrt");
+  ScratchDir dir("analyze");
+  const std::string file = dir.File("d3v.gbrt");
   ASSERT_EQ(RunTool("analyze dodgem --save " + file).status, 0);
   std::string bytes = ReadFile(file);
   auto rechecksum = [](std::string& b) {
@@ -157,9 +134,9 @@ TEST(AnalyzeToolTest, VerifyCatchesConsistentlyChecksummedLies) {
   }
   rechecksum(lie);
   WriteFile(file, lie);
-  Result v = RunTool("verify " + file);
-  EXPECT_TRUE(OneLineError(v)) << v.out;
-  EXPECT_NE(v.out.find("fails verification"), std::string::npos) << v.out;
+  ToolRun v = RunTool("verify " + file);
+  EXPECT_TRUE(OneLineError(v)) << v.Describe();
+  EXPECT_NE(v.err.find("fails verification"), std::string::npos) << v.Describe();
   // The header says misere: same index size, but the values are wrong.
   std::string other = bytes;
   const std::string spec = "dodgem(n=3,misere=false)";
@@ -169,22 +146,22 @@ TEST(AnalyzeToolTest, VerifyCatchesConsistentlyChecksummedLies) {
   rechecksum(other);
   WriteFile(file, other);
   EXPECT_TRUE(OneLineError(RunTool("verify " + file)));
-  std::remove(file.c_str());
 }
 
 TEST(AnalyzeToolTest, TimeLimit) {
-  Result r = RunTool("analyze 'dodgem(n=4)' --time-limit 0.000001 --json");
-  ASSERT_EQ(r.status, 0) << r.out;
+  ToolRun r = RunTool("analyze 'dodgem(n=4)' --time-limit 0.000001 --json");
+  ASSERT_EQ(r.status, 0) << r.Describe();
   Json j = ParseOrDie(r.out);
   EXPECT_FALSE(j.Find("complete")->as_bool());
   EXPECT_TRUE(j.Find("value")->is_null());
   EXPECT_TRUE(j.Find("draws")->is_null());
   // It says where it stopped: "forward level K" or "backward level K", partly done.
   ASSERT_NE(j.Find("stopped_at"), nullptr);
-  EXPECT_NE(j.Find("stopped_at")->as_string().find(" level "), std::string::npos) << r.out;
-  const std::string file = TempPath("stopped.gbrt");
+  EXPECT_NE(j.Find("stopped_at")->as_string().find(" level "), std::string::npos) << r.Describe();
+  ScratchDir dir("analyze");
+  const std::string file = dir.File("stopped.gbrt");
   EXPECT_TRUE(OneLineError(RunTool("analyze 'dodgem(n=4)' --time-limit 0.000001 --save " + file)));
-  EXPECT_NE(RunTool("verify " + file).status, 0);  // nothing was written
+  EXPECT_EQ(dir.Entries(), std::vector<std::string>{});  // nothing was written, not even a temporary
 }
 
 TEST(AnalyzeToolTest, BadInvocations) {

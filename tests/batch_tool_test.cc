@@ -2,9 +2,6 @@
 // JSON line each, expected values checked; bad lines exit with status 2 and
 // one line naming the line. Also the tool's errors for bad connect4 input.
 
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -13,27 +10,20 @@
 #include "core/json.h"
 #include "gtest/gtest.h"
 #include "tests/test_files.h"
+#include "tests/tool_runner.h"
 
 namespace gamebench {
 namespace {
 
-struct ToolRun {
-  int status = -1;
-  std::string out, err;
-};
+using testing::RunTool;
+using testing::ScratchDir;
+using testing::ToolRun;
 
-// Runs `gamebench ARGS` through the shell (ARGS already quoted).
-ToolRun Gamebench(const std::string& args, const std::string& name) {
-  const std::string out = testing::TempPathFor("batch_out_", name);
-  const std::string err = testing::TempPathFor("batch_err_", name);
-  const std::string cmd =
-      absl::StrCat("'", GAMEBENCH_BINARY, "' ", args, " >'", out, "' 2>'", err, "'");
-  const int st = std::system(cmd.c_str());
-  ToolRun r;
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.out = testing::ReadFile(out);
-  r.err = testing::ReadFile(err);
-  return r;
+// `gamebench batch ... --positions -` with stdin from `path`.
+ToolRun RunWithStdin(const std::string& args, const std::string& path) {
+  testing::RunOptions options;
+  options.stdin_path = path;
+  return RunTool(args, options);
 }
 
 std::vector<std::string> Lines(const std::string& text) {
@@ -41,7 +31,8 @@ std::vector<std::string> Lines(const std::string& text) {
 }
 
 TEST(BatchToolTest, SolvesAFileWithExpectedValues) {
-  const std::string path = testing::TempPathFor("batch_in_", "good");
+  ScratchDir dir("batch");
+  const std::string path = dir.File("good");
   // Three lines of Pons' Test_L3_R1 and Test_L2_R1, a comment and a blank line.
   testing::WriteFile(path,
                      "# Pons' format: moves and score\n"
@@ -49,8 +40,8 @@ TEST(BatchToolTest, SolvesAFileWithExpectedValues) {
                      "\n"
                      "5554224333234511764415115 4\n"
                      "7422341735647741166133573473242566\n");
-  ToolRun r = Gamebench(absl::StrCat("batch connect4 --positions '", path, "' --no-best-moves"), "good");
-  ASSERT_EQ(r.status, 0) << r.err;
+  ToolRun r = RunTool(absl::StrCat("batch connect4 --positions '", path, "' --no-best-moves"));
+  ASSERT_EQ(r.status, 0) << r.Describe();
   const auto lines = Lines(r.out);
   ASSERT_EQ(lines.size(), 3u) << r.out;
   auto first = Json::Parse(lines[0]);
@@ -66,9 +57,10 @@ TEST(BatchToolTest, SolvesAFileWithExpectedValues) {
 }
 
 TEST(BatchToolTest, ReadsStdinAndReportsDisagreement) {
-  const std::string path = testing::TempPathFor("batch_in_", "wrong");
+  ScratchDir dir("batch");
+  const std::string path = dir.File("wrong");
   testing::WriteFile(path, "2252576253462244111563365343671351441 5\n");
-  ToolRun r = Gamebench(absl::StrCat("batch connect4 --positions - <'", path, "'"), "wrong");
+  ToolRun r = RunWithStdin("batch connect4 --positions -", path);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(Lines(r.out).size(), 1u);
   EXPECT_NE(r.err.find("differ"), std::string::npos) << r.err;
@@ -83,16 +75,17 @@ TEST(BatchToolTest, BadLinesNameTheLine) {
            {"fields", "4453 1 2\n"},
        }) {
     SCOPED_TRACE(name);
-    const std::string path = testing::TempPathFor("batch_in_", name);
+    ScratchDir dir("batch");
+    const std::string path = dir.File(name);
     testing::WriteFile(path, text);
-    ToolRun r = Gamebench(absl::StrCat("batch connect4 --positions '", path, "'"), name);
+    ToolRun r = RunTool(absl::StrCat("batch connect4 --positions '", path, "'"));
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(Lines(r.err).size(), 1u) << r.err;
     EXPECT_NE(r.err.find(" line "), std::string::npos) << r.err;
   }
-  ToolRun missing = Gamebench("batch connect4 --positions /no/such/file", "missing");
+  ToolRun missing = RunTool("batch connect4 --positions /no/such/file");
   EXPECT_EQ(missing.status, 2);
-  ToolRun no_flag = Gamebench("batch connect4", "noflag");
+  ToolRun no_flag = RunTool("batch connect4");
   EXPECT_EQ(no_flag.status, 2);
 }
 
@@ -109,7 +102,7 @@ TEST(BatchToolTest, Connect4BadInputOneLineExit2) {
            "solve 'connect4(score=fast)'",
        }) {
     SCOPED_TRACE(args);
-    ToolRun r = Gamebench(args, "bad");
+    ToolRun r = RunTool(args);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(Lines(r.err).size(), 1u) << r.err;
   }

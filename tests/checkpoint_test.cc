@@ -4,76 +4,40 @@
 // command ends with a table byte-identical to an uninterrupted run's.
 
 #include <signal.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <filesystem>
 #include <string>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/test_files.h"
+#include "tests/tool_runner.h"
 
 namespace gamebench {
 namespace {
 
-struct ToolRun {
-  bool killed = false;  // by SIGKILL
-  int status = -1;      // exit status when not killed
-  std::string out, err;
-};
-
-std::string TempPath(const std::string& name) { return testing::TempPathFor("ckpt_", name); }
-
+using testing::Exists;
 using testing::ReadFile;
+using testing::ScratchDir;
+using testing::ToolProcess;
+using testing::ToolRun;
 using testing::WriteFile;
 
-bool Exists(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0;
-}
-
-// Starts the tool (`exec`, so that the pid is the tool's own) with stdout and
-// stderr in files; `env` is prepended to the command (e.g. "VAR=1").
-pid_t Start(const std::string& args, const std::string& env, const std::string& out,
-            const std::string& err) {
-  const std::string cmd = "exec env " + (env.empty() ? "" : env + " ") +
-                          std::string(GAMEBENCH_BINARY) + " " + args + " >" + out + " 2>" + err;
-  pid_t pid = fork();
-  if (pid == 0) {
-    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  return pid;
-}
-
-ToolRun Finish(pid_t pid, const std::string& out, const std::string& err) {
-  ToolRun r;
-  int st = 0;
-  waitpid(pid, &st, 0);
-  r.killed = WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL;
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.out = ReadFile(out);
-  r.err = ReadFile(err);
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
+// `gamebench ARGS` with `env` ("VAR=1") added to its environment.
+testing::RunOptions WithEnv(const std::string& env) {
+  testing::RunOptions options;
+  if (!env.empty()) options.env.push_back(env);
+  return options;
 }
 
 ToolRun RunTool(const std::string& args, const std::string& env = "") {
-  const std::string out = TempPath("out"), err = TempPath("err");
-  return Finish(Start(args, env, out, err), out, err);
+  return testing::RunTool(args, WithEnv(env));
 }
 
-bool OneLineError(const ToolRun& r) {
-  return r.status == 2 && !r.killed && r.err.find("error") != std::string::npos &&
-         r.err.find('\n') == r.err.size() - 1;
-}
+bool OneLineError(const ToolRun& r) { return r.OneLineError(); }
 
 // Sanitized builds run several times slower: a smaller Dodgem.
 std::string Spec() {
@@ -83,15 +47,11 @@ std::string Spec() {
 class CheckpointTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    reference_ = TempPath("reference.gbrt");
-    table_ = TempPath("table.gbrt");
-    checkpoint_ = TempPath("run.ckpt");
+    reference_ = dir_.File("reference.gbrt");
+    table_ = dir_.File("table.gbrt");
+    checkpoint_ = dir_.File("run.ckpt");
     ToolRun r = RunTool("analyze " + Spec() + " --threads 2 --save " + reference_);
-    ASSERT_EQ(r.status, 0) << r.err;
-  }
-  void TearDown() override {
-    for (const std::string& f : {reference_, table_, checkpoint_, checkpoint_ + ".tmp"})
-      std::remove(f.c_str());
+    ASSERT_EQ(r.status, 0) << r.Describe();
   }
   std::string Command(const std::string& extra = "") const {
     return "analyze " + Spec() + " --threads 2 --save " + table_ + " --checkpoint " + checkpoint_ +
@@ -108,6 +68,7 @@ class CheckpointTest : public ::testing::Test {
     EXPECT_FALSE(Exists(checkpoint_ + ".tmp"));
   }
 
+  ScratchDir dir_{"checkpoint"};
   std::string reference_, table_, checkpoint_;
 };
 
@@ -117,7 +78,7 @@ TEST_F(CheckpointTest, KilledAfterACheckpointResumesToTheSameTable) {
   for (int k : {2, 40}) {
     SCOPED_TRACE(k);
     ToolRun killed = RunTool(Command(), "GAMEBENCH_CHECKPOINT_KILL_AFTER=" + std::to_string(k));
-    if (!killed.killed) {
+    if (!killed.killed()) {
       // Fewer levels than k (a small sanitized instance): nothing to resume.
       ASSERT_EQ(killed.status, 0) << killed.err;
       ExpectIdenticalTable();
@@ -132,7 +93,7 @@ TEST_F(CheckpointTest, KilledAfterACheckpointResumesToTheSameTable) {
                 resumed.err.find("backward level") != std::string::npos)
         << resumed.err;
     ExpectIdenticalTable();
-    std::remove(table_.c_str());
+    std::filesystem::remove(table_);
   }
 }
 
@@ -142,7 +103,7 @@ TEST_F(CheckpointTest, RepeatedKillsStillEndWithTheSameTable) {
   int kills = 0;
   for (; kills < 100; ++kills) {
     ToolRun r = RunTool(Command(), "GAMEBENCH_CHECKPOINT_KILL_AFTER=10");
-    if (!r.killed) {
+    if (!r.killed()) {
       ASSERT_EQ(r.status, 0) << r.err;
       break;
     }
@@ -154,23 +115,25 @@ TEST_F(CheckpointTest, RepeatedKillsStillEndWithTheSameTable) {
 // SIGKILL from outside at an arbitrary moment: as soon as the first
 // checkpoint exists, and again a little later.
 TEST_F(CheckpointTest, KilledFromOutsideResumes) {
-  const std::string out = TempPath("kout"), err = TempPath("kerr");
-  pid_t pid = Start(Command(), "", out, err);
-  for (int i = 0; i < 20000 && !Exists(checkpoint_); ++i)
-    std::this_thread::sleep_for(std::chrono::microseconds(100));
-  // (On a slow machine the wait may end before the first checkpoint: then
-  // the kill lands before it, which must resume just as well.)
-  const bool had_checkpoint = Exists(checkpoint_);
-  kill(pid, SIGKILL);
-  ToolRun r = Finish(pid, out, err);
-  if (r.killed) {
-    if (had_checkpoint) {
+  ToolRun r;
+  {
+    ToolProcess run(testing::ToolCommand(Command()));
+    for (int i = 0; i < 20000 && !Exists(checkpoint_); ++i)
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    // (On a slow machine the wait may end before the first checkpoint: then
+    // the kill lands before it, which must resume just as well.)
+    const bool had_checkpoint = Exists(checkpoint_);
+    run.Signal(SIGKILL);
+    r = run.Wait();
+    if (r.killed() && had_checkpoint) {
       EXPECT_TRUE(Exists(checkpoint_));
     }
-    pid = Start(Command(), "", out, err);
+  }
+  if (r.killed()) {
+    ToolProcess again(testing::ToolCommand(Command()));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    kill(pid, SIGKILL);
-    Finish(pid, out, err);
+    again.Signal(SIGKILL);
+    again.Wait();
   }
   ToolRun resumed = RunTool(Command());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
@@ -193,8 +156,9 @@ TEST_F(CheckpointTest, TimeLimitedRunsResumeToTheSameTable) {
   for (; runs < 40; ++runs, limit *= 1.5) {
     ToolRun r = RunTool(Command(absl::StrCat(" --time-limit ", limit)));
     if (r.status == 0) break;
-    ASSERT_TRUE(OneLineError(ToolRun{false, r.status, "", r.err.substr(r.err.find('\n') + 1)}))
-        << r.err;
+    ToolRun last_line = r;
+    last_line.err = r.err.substr(r.err.find('\n') + 1);
+    ASSERT_TRUE(OneLineError(last_line)) << r.Describe();
   }
   EXPECT_LT(runs, 40);
   ExpectIdenticalTable();
@@ -209,7 +173,7 @@ TEST_F(CheckpointTest, TimeLimitedRunsResumeToTheSameTable) {
 
 TEST_F(CheckpointTest, ForeignOrDamagedCheckpointsAreRefused) {
   ToolRun killed = RunTool(Command(), "GAMEBENCH_CHECKPOINT_KILL_AFTER=2");
-  ASSERT_TRUE(killed.killed) << killed.err;
+  ASSERT_TRUE(killed.killed()) << killed.Describe();
   const std::string good = ReadFile(checkpoint_);
   ASSERT_GT(good.size(), 100u);
   // Another game (the misere variant has the same index size).
@@ -243,7 +207,8 @@ TEST_F(CheckpointTest, ForeignOrDamagedCheckpointsAreRefused) {
 }
 
 TEST(CheckpointFlagsTest, BadFlagsAreRefused) {
-  const std::string f = TempPath("flags.ckpt");
+  ScratchDir dir("checkpoint");
+  const std::string f = dir.File("flags.ckpt");
   EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint-every 5")));
   EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --checkpoint-every -1")));
   EXPECT_TRUE(OneLineError(RunTool("analyze dodgem --checkpoint " + f + " --checkpoint-every x")));

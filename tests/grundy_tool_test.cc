@@ -1,38 +1,25 @@
 // Tests of `gamebench grundy` and `gamebench solve --solver grundy` through
 // the binary: the JSON contract, the reproduced results, and bad input.
 
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "core/json.h"
 #include "gtest/gtest.h"
+#include "tests/test_files.h"
+#include "tests/tool_runner.h"
 
 namespace gamebench {
 namespace {
 
-struct Run {
-  int status;
-  std::string out;
-};
+using testing::ToolRun;
 
-Run Gamebench(const std::string& args) {
-  std::string cmd = absl::StrCat(GAMEBENCH_BINARY, " ", args, " 2>/dev/null");
-  FILE* p = popen(cmd.c_str(), "r");
-  Run r{-1, ""};
-  if (p == nullptr) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+ToolRun Gamebench(const std::string& args) { return testing::RunTool(args); }
 
 Json RunJson(const std::string& args) {
-  Run r = Gamebench(args);
-  EXPECT_EQ(r.status, 0) << args;
+  ToolRun r = Gamebench(args);
+  EXPECT_EQ(r.status, 0) << r.Describe();
   auto j = Json::Parse(r.out);
   EXPECT_TRUE(j.ok()) << r.out;
   return j.ok() ? *j : Json();
@@ -78,7 +65,8 @@ TEST(GrundyToolTest, BadInput) {
         "grundy 'sum(nim,kayles)' --upto 10", "grundy kayles --upto -1",
         "grundy kayles --upto 10 --method fast", "grundy 'octal(code=0.)' --upto 10",
         "solve 'sum(foo)' --solver grundy", "solve 'sum()' --solver grundy"}) {
-    EXPECT_EQ(Gamebench(args).status, 2) << args;
+    const ToolRun r = Gamebench(args);
+    EXPECT_EQ(r.status, 2) << r.Describe();
   }
 }
 
@@ -136,7 +124,8 @@ TEST(GrundyToolTest, BadInputOnTheSpragueGrundyPath) {
         "solve 'subtraction(n=1000000000000,set=primes)' --solver grundy",
         "grundy 'octal(code=0.8)' --upto 10", "grundy --table --digits 4",
         "grundy kayles --table"}) {
-    EXPECT_EQ(Gamebench(args).status, 2) << args;
+    const ToolRun r = Gamebench(args);
+    EXPECT_EQ(r.status, 2) << r.Describe();
   }
   // Over the memory budget, after a probe of 2 bytes a term of the budget
   // (1 MiB: 419,430 terms of 0.6; slow under sanitizers).
@@ -148,18 +137,14 @@ TEST(GrundyToolTest, BadInputOnTheSpragueGrundyPath) {
 }
 
 TEST(GrundyToolTest, OctalTable) {
-  char dir[] = "/tmp/gamebench_octal_XXXXXX";
-  ASSERT_NE(mkdtemp(dir), nullptr);
+  testing::ScratchDir dir("octal");
   Json summary =
-      RunJson(absl::StrCat("grundy --table --digits 2 --terms 4096 --json --out ", dir,
+      RunJson(absl::StrCat("grundy --table --digits 2 --terms 4096 --json --out ", dir.path(),
                            " --published ", GAMEBENCH_SOURCE_DIR, "/bench/octal_published.tsv"));
   EXPECT_EQ(summary.Find("codes")->as_int(), 63);
   EXPECT_EQ(summary.Find("class_check_failures")->as_int(), 0);
   EXPECT_EQ(summary.Find("comparison_disagrees")->as_int(), 0);
-  FILE* f = fopen(absl::StrCat(dir, "/octal.json").c_str(), "r");
-  ASSERT_NE(f, nullptr);
-  fclose(f);
-  std::system(absl::StrCat("rm -rf ", dir).c_str());
+  EXPECT_TRUE(testing::Exists(dir.File("octal.json")));
 }
 
 }  // namespace

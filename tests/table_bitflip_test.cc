@@ -5,64 +5,35 @@
 // every checksum byte) make `verify` and `query` refuse with exit status 2
 // and one line on stderr.
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "tests/test_files.h"
 #include "solvers/retrograde_table.h"
+#include "tests/test_files.h"
+#include "tests/tool_runner.h"
 
 namespace gamebench {
 namespace {
 
-std::string TempPath(const std::string& name) { return testing::TempPathFor("bitflip_", name); }
-
 using testing::ReadFile;
+using testing::RunTool;
+using testing::ToolRun;
 using testing::WriteFile;
 
-struct ToolRun {
-  int status = -1;
-  std::string err;
-};
-
-// stdout is dropped; stderr kept.
-ToolRun RunTool(const std::string& args) {
-  ToolRun r;
-  const std::string cmd = std::string(GAMEBENCH_BINARY) + " " + args + " 2>&1 >/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) r.err.append(buf, n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-bool OneLineError(const ToolRun& r) {
-  return r.status == 2 && r.err.find("error") != std::string::npos &&
-         r.err.find('\n') == r.err.size() - 1;
-}
+bool OneLineError(const ToolRun& r) { return r.OneLineError(); }
 
 class BitFlipTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    file_ = TempPath("d3.gbrt");
-    bad_ = TempPath("bad.gbrt");
+    file_ = dir_.File("d3.gbrt");
+    bad_ = dir_.File("bad.gbrt");
     ASSERT_EQ(RunTool("analyze dodgem --save " + file_).status, 0);
     good_ = ReadFile(file_);
     ASSERT_GT(good_.size(), 5000u);
     ASSERT_TRUE(LoadRetrogradeTable(file_).ok());
-  }
-  void TearDown() override {
-    std::remove(file_.c_str());
-    std::remove(bad_.c_str());
   }
   // The header ends where the entries begin: 8 magic + 4 version + 4
   // length + the spec + 6 u64 fields.
@@ -71,16 +42,17 @@ class BitFlipTest : public ::testing::Test {
     std::memcpy(&spec_len, good_.data() + 12, 4);
     return 16 + spec_len + 48;
   }
+  testing::ScratchDir dir_{"bitflip"};
   std::string file_, bad_, good_;
 };
 
 // Every bit of a whole (small) nim table; the header and checksum bits and
 // every 97th entry bit of the dodgem table (each load writes a file).
 TEST_F(BitFlipTest, EverySingleBitFlipFailsToLoad) {
-  const std::string nim_file = TempPath("nim.gbrt");
+  const std::string nim_file = dir_.File("nim.gbrt");
   ASSERT_EQ(RunTool("analyze nim --save " + nim_file).status, 0);
   const std::string nim = ReadFile(nim_file);
-  std::remove(nim_file.c_str());
+  std::filesystem::remove(nim_file);
   ASSERT_GT(nim.size(), 100u);
   const size_t header = HeaderSize();
   const std::string* tables[] = {&nim, &good_};
@@ -119,9 +91,9 @@ TEST_F(BitFlipTest, VerifyAndQueryRefuseFlippedBits) {
     b[bit / 8] ^= static_cast<char>(1 << (bit % 8));
     WriteFile(bad_, b);
     ToolRun v = RunTool("verify " + bad_);
-    EXPECT_TRUE(OneLineError(v)) << "bit " << bit << ": " << v.status << " " << v.err;
+    EXPECT_TRUE(OneLineError(v)) << "bit " << bit << ": " << v.Describe();
     ToolRun q = RunTool("query " + bad_);
-    EXPECT_TRUE(OneLineError(q)) << "bit " << bit << ": " << q.status << " " << q.err;
+    EXPECT_TRUE(OneLineError(q)) << "bit " << bit << ": " << q.Describe();
   }
   // The intact file still passes.
   EXPECT_EQ(RunTool("verify " + file_).status, 0);

@@ -3,45 +3,27 @@
 // read the tier directory; a damaged shard, a missing shard and a shard of
 // another game are refused with one line and exit status 2.
 
-#include <sys/wait.h>
-#include <unistd.h>
+#include <signal.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <string>
 
 #include "gtest/gtest.h"
 #include "tests/test_files.h"
+#include "tests/tool_runner.h"
 
 namespace gamebench {
 namespace {
 
-struct ToolRun {
-  int status = -1;
-  bool killed = false;
-  std::string out, err;
-};
+using testing::ToolRun;
 
 ToolRun RunTool(const std::string& args, const std::string& env = "") {
-  const std::string out = testing::TempPathFor("tiers_", "out"),
-                    err = testing::TempPathFor("tiers_", "err");
-  const std::string cmd = "exec env " + env + " " + std::string(GAMEBENCH_BINARY) + " " + args +
-                          " >" + out + " 2>" + err;
-  const int st = std::system(cmd.c_str());
-  ToolRun r;
-  r.killed = WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) == 128 + 9);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.out = testing::ReadFile(out);
-  r.err = testing::ReadFile(err);
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
+  testing::RunOptions options;
+  if (!env.empty()) options.env.push_back(env);
+  return testing::RunTool(args, options);
 }
 
-bool OneLineError(const ToolRun& r) {
-  return r.status == 2 && r.err.find("error") != std::string::npos &&
-         r.err.find('\n') == r.err.size() - 1;
-}
+bool OneLineError(const ToolRun& r) { return r.OneLineError(); }
 
 // The fields that must not depend on how the run went.
 std::string Digest(const std::string& json) {
@@ -51,23 +33,20 @@ std::string Digest(const std::string& json) {
 
 class TieredToolTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = testing::TempPathFor("tiers_", "dir");
-    std::filesystem::remove_all(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  std::string dir_;
+  // The tier directories go in a scratch folder (removed with it).
+  testing::ScratchDir scratch_{"tiers"};
+  const std::string dir_ = scratch_.File("tiers");
   const std::string spec_ = "'connect4(w=4,h=4)'";
 };
 
 TEST_F(TieredToolTest, KilledRunResumesToTheSameTables) {
   ToolRun reference = RunTool("analyze " + spec_ + " --json --no-progress");
-  ASSERT_EQ(reference.status, 0) << reference.err;
+  ASSERT_EQ(reference.status, 0) << reference.Describe();
   ToolRun killed = RunTool("analyze " + spec_ + " --tiers " + dir_ + " --json --no-progress",
                            "GAMEBENCH_TIER_KILL_AFTER=5");
-  EXPECT_TRUE(killed.killed) << killed.status << killed.err;
+  EXPECT_EQ(killed.signal, SIGKILL) << killed.Describe();
   ToolRun resumed = RunTool("analyze " + spec_ + " --tiers " + dir_ + " --json --no-progress");
-  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  ASSERT_EQ(resumed.status, 0) << resumed.Describe();
   EXPECT_EQ(Digest(resumed.out), Digest(reference.out));
   EXPECT_NE(resumed.out.find("\"tiers_resumed\":5"), std::string::npos) << resumed.out;
   ToolRun verified = RunTool("verify " + dir_ + " --json");
@@ -104,7 +83,6 @@ TEST_F(TieredToolTest, DamagedMissingAndForeignShardsAreRefused) {
   r = RunTool("verify " + dir_);
   EXPECT_TRUE(OneLineError(r)) << r.err;
   EXPECT_NE(r.err.find("holds game connect4(w=5"), std::string::npos) << r.err;
-  std::filesystem::remove_all(other);
   r = RunTool("analyze " + spec_ + " --tiers " + dir_ + " --memory 1M");
   EXPECT_TRUE(OneLineError(r)) << r.err;
 }

@@ -2,14 +2,7 @@
 // `solve`, and that every class of bad input exits with status 2 and exactly
 // one line on stderr.
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,56 +13,19 @@
 #include "games/catalog.h"
 #include "gtest/gtest.h"
 #include "solvers/catalog.h"
+#include "tests/tool_runner.h"
 
 namespace gamebench {
 namespace {
 
-struct ToolRun {
-  int status = -1;  // the exit status, or -1 when killed
-  std::string out;
-  std::string err;
-};
+using testing::ToolRun;
 
-// Single quotes make every argument literal to the shell.
-std::string Quote(const std::string& arg) {
-  std::string q = "'";
-  for (char c : arg) {
-    if (c == '\'') {
-      q.append("'\\''");
-    } else {
-      q.push_back(c);
-    }
-  }
-  q.push_back('\'');
-  return q;
-}
+ToolRun RunTool(const std::vector<std::string>& args) { return testing::RunToolArgs(args); }
 
-ToolRun RunTool(const std::vector<std::string>& args) {
-  static int counter = 0;
-  const std::string err_path =
-      absl::StrCat(::testing::TempDir(), "/tool_test_stderr_", getpid(), "_", counter++);
-  std::string cmd = Quote(GAMEBENCH_BINARY);
-  for (const auto& a : args) absl::StrAppend(&cmd, " ", Quote(a));
-  absl::StrAppend(&cmd, " 2>", Quote(err_path));
-  ToolRun run;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return run;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) run.out.append(buf, n);
-  const int st = pclose(pipe);
-  run.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  std::ifstream err(err_path);
-  std::stringstream ss;
-  ss << err.rdbuf();
-  run.err = ss.str();
-  std::remove(err_path.c_str());
-  return run;
-}
-
+// The command, for messages.
 std::string Describe(const std::vector<std::string>& args) {
   std::string s = "gamebench";
-  for (const auto& a : args) absl::StrAppend(&s, " ", Quote(a));
+  for (const auto& a : args) absl::StrAppend(&s, " '", a, "'");
   return s;
 }
 
