@@ -13,7 +13,9 @@
 #include "games/catalog.h"
 #include "gtest/gtest.h"
 #include "solvers/catalog.h"
+#include "tests/test_files.h"
 #include "tests/tool_runner.h"
+#include "tool/table_solver.h"
 
 namespace gamebench {
 namespace {
@@ -225,6 +227,61 @@ TEST(ToolTest, JsonRefusalsCarryACode) {
   ToolRun plain = RunTool({"solve", "nosuchgame"});
   EXPECT_EQ(plain.status, 2);
   EXPECT_TRUE(plain.out.empty()) << plain.out;
+}
+
+// Every command that can refuse a solver for a game refuses it the one way
+// (tool/refusal.h): exit status 2, one line, code `unimplemented`. The pairs
+// come from the catalogs and the capability concepts (core/solver.h,
+// tool/table_solver.h), so the checks follow the catalogs as they grow.
+TEST(ToolTest, DoesNotApplyIsUnimplementedOnEveryCommand) {
+  // solve and batch: a solver that does not apply to a game.
+  std::string game, solver;
+  ForEachType(SolverCatalog{}, [&]<typename S>() {
+    return ForEachType(GameCatalog{}, [&]<typename G>() {
+      if constexpr (!S::template kAppliesTo<G>) {
+        game = std::string(G::kName);
+        solver = std::string(S::kName);
+        return true;
+      }
+      return false;
+    });
+  });
+  ASSERT_FALSE(game.empty()) << "every solver of the catalog applies to every game";
+  ExpectJsonError({"solve", game, "--solver", solver, "--json"}, "unimplemented");
+  ExpectJsonError({"batch", game, "--solver", solver, "--positions", "-", "--json"},
+                  "unimplemented");
+
+  // analyze: a solver that analyses every position of some games, and a game
+  // it does not analyse that has no tiers either; a solver that analyses no
+  // game; --tiers for a game without tiers.
+  std::string analyser, not_analysed, one_position, untiered;
+  ForEachType(SolverCatalog{}, [&]<typename S>() {
+    bool analyses_some = false;
+    std::string unanalysed;  // by S, and without tiers
+    ForEachType(GameCatalog{}, [&]<typename G>() {
+      analyses_some |= AnalysesIntoTable<S, G>;
+      if constexpr (!AnalysesIntoTable<S, G> && !Tiered<G>) {
+        if (unanalysed.empty()) unanalysed = std::string(G::kName);
+      }
+      if constexpr (!Tiered<G>) {
+        if (untiered.empty()) untiered = std::string(G::kName);
+      }
+      return false;
+    });
+    if (analyses_some && analyser.empty() && !unanalysed.empty()) {
+      analyser = std::string(S::kName);
+      not_analysed = unanalysed;
+    }
+    if (!analyses_some && one_position.empty()) one_position = std::string(S::kName);
+    return false;
+  });
+  ASSERT_FALSE(analyser.empty() || not_analysed.empty() || one_position.empty() ||
+               untiered.empty());
+  ExpectJsonError({"analyze", not_analysed, "--solver", analyser, "--json"}, "unimplemented");
+  ExpectJsonError({"analyze", not_analysed, "--solver", one_position, "--json"}, "unimplemented");
+  testing::ScratchDir dir("refusal");
+  ExpectJsonError({"analyze", untiered, "--tiers", dir.File("tiers"), "--json"}, "unimplemented");
+  EXPECT_TRUE(dir.Entries().empty());  // refused before any tier file is written
 }
 
 // The usage lines come from the same declaration as the parser: every flag a
