@@ -85,7 +85,7 @@ class BatchSolverFor final : public BatchSolver {
     struct type {};
   };
   template <typename T>
-    requires ReusesTable<T, G>
+  requires ReusesTable<T, G>
   struct TableOf<T> {
     using type = typename T::Table;
   };
@@ -189,8 +189,8 @@ absl::StatusOr<TableAnswer> QueryTable(const G& game, const RetrogradeTable& tab
     out.value = retro::ValueOf(e);
     out.is_start = s == game.Start();
     if (out.value != kDrawScore) out.remoteness = retro::LowOf(e);
-    out.best_moves = WithTableWriter<G>(
-        [&]<typename S>() { return S::BestMoves(game, table, s); }, std::vector<std::string>());
+    out.best_moves = WithTableWriter<G>([&]<typename S>() { return S::BestMoves(game, table, s); },
+                                        std::vector<std::string>());
     out.terminal = game.Terminal(s).has_value();
     return out;
   }
