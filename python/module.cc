@@ -326,7 +326,9 @@ PYBIND11_MODULE(gamebench, m) {
         "object; the table holds every reachable position (None when the time limit stopped\n"
         "the analysis). save=PATH also writes the table file; checkpoint=PATH saves progress\n"
         "every checkpoint_every seconds and resumes from it (see docs/checkpoints.md).\n"
-        "time_limit, memory, threads and **options as in solve(). Ctrl-C stops it.");
+        "time_limit, memory, threads and **options as in solve(); tiers=DIR runs the tiered\n"
+        "analysis with its tier files in DIR (`--tiers DIR`; the table is then None, as for\n"
+        "Connect Four, which takes that path anyway). Ctrl-C stops it.");
   m.def("load_table", &LoadTable, py::arg("path"),
         "Reads a table file written by `gamebench analyze --save` or Table.save(), checking\n"
         "its checksum and its game; a damaged or foreign file raises ValueError.");

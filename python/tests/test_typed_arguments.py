@@ -55,7 +55,7 @@ def test_sizes_numbers_and_flags_are_values(tool_json):
         gamebench.grundy("kayles", 10.5)
 
 
-def test_analyze_hands_back_the_game_it_made(tool_json):
+def test_analyze_hands_back_the_game_it_made(tool_json, tmp_path):
     summary, table = gamebench.analyze("tictactoe")
     assert table.game == summary["game"] == "tictactoe"
     g = gamebench.game("tictactoe")
@@ -68,6 +68,12 @@ def test_analyze_hands_back_the_game_it_made(tool_json):
     volatile = {"peak_memory_bytes_max_rank"}
     assert {k: v for k, v in stable(summary).items() if k not in volatile} == {
         k: v for k, v in stable(expected).items() if k not in volatile}
+    # tiers=DIR is the tool's --tiers DIR: the files stay there.
+    tiers = str(tmp_path / "tiers")
+    summary, table = gamebench.analyze("tictactoe", tiers=tiers, threads=1)
+    assert table is None and summary["tier_dir"] == tiers and summary["positions"] == 5478
+    with pytest.raises(TypeError):
+        gamebench.analyze("tictactoe", tiers=3)
     # A solver that does not analyse is refused as the tool refuses it.
     with pytest.raises(ValueError, match="solves one position"):
         gamebench.analyze("connect4(w=4,h=4)", solver="tt")
