@@ -6,8 +6,6 @@
 
 #include "solvers/tiered_retrograde.h"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -24,6 +22,7 @@
 #include "solvers/tt.h"
 #include "tests/conformance.h"
 #include "tests/retrograde_checks.h"
+#include "tests/test_files.h"
 
 namespace gamebench {
 namespace {
@@ -32,10 +31,13 @@ using testing::MakeGame;
 
 bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
 
+// A fresh directory for tier files, inside one scratch folder for the whole
+// test binary that removes itself with everything in it when the binary
+// exits, also after a failed ASSERT left a directory behind.
 std::string FreshDir(const std::string& name) {
+  static testing::ScratchDir scratch("tiered");
   static int counter = 0;
-  const std::string dir = ::testing::TempDir() + "/tiers_" + name + "_" + std::to_string(getpid()) +
-                          "_" + std::to_string(counter++);
+  const std::string dir = scratch.File(name + "_" + std::to_string(counter++));
   std::filesystem::remove_all(dir);
   return dir;
 }

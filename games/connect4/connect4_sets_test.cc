@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "solvers/transposition_table.h"
 #include "solvers/tt.h"
+#include "tests/test_files.h"
 
 namespace gamebench {
 namespace {
@@ -56,7 +57,8 @@ TEST(Connect4SetsTest, BeginEasySample) { CheckSet("Test_L1_R1", Sanitized() ? 1
 
 TEST(Connect4SetsTest, ReaderRejectsDamagedFiles) {
   EXPECT_FALSE(ReadPonsTestSet("/nonexistent/Test_L3_R1").ok());
-  const std::string path = ::testing::TempDir() + "/pons_set_damaged";
+  const testing::ScratchDir scratch("pons_set");
+  const std::string path = scratch.File("damaged");
   for (const char* bad : {"4453\n", "4453 x\n", "4453 3 9\n", " 3\n"}) {
     std::ofstream(path) << "4453 3\n" << bad;
     auto cases = ReadPonsTestSet(path);
