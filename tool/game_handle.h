@@ -31,7 +31,7 @@
 namespace gamebench {
 
 struct RetroCheckpointOptions;  // solvers/retrograde_checkpoint.h
-struct TieredOptions;           // solvers/tiered_retrograde.h
+struct TieredOptions;           // solvers/tiered_options.h
 struct TieredRun;               // tool/tiered_analyze.h
 
 // What the game's unit returns: data only. The commands build their JSON,
