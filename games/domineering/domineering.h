@@ -42,6 +42,9 @@
 // (left-right, top-bottom, and both: the 180-degree rotation), 4 in all.
 // Ordered: a move scores the opponent's moves it destroys minus the mover's
 // own moves it destroys besides itself.
+//
+// Tactical: the static bounds of ValueBounds, a proof of its own, are in
+// domineering_bounds.h; the bit tricks all three share in domineering_bits.h.
 
 #include <algorithm>
 #include <array>
@@ -55,6 +58,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "core/game.h"
+#include "games/domineering/domineering_bits.h"
+#include "games/domineering/domineering_bounds.h"
 
 namespace gamebench {
 
@@ -142,71 +147,10 @@ class Domineering {
     GenerateMoves(s, moves);
   }
 
-  // [Tactical] A static proof of the outcome by counting moves: the safe,
-  // protective and vulnerable moves of Bullock's Obsequi (2002, after the
-  // safe moves of Breuker, Uiterwijk and van den Herik 2000), counted by a
-  // small game whose proof is here. In the mover's view the mover P places
-  // vertical dominoes, the opponent O horizontal ones. For a player X (the
-  // other one Y), in X's orientation (X vertical; GuaranteedMoves):
-  //   reach(X): the free cells some placement of X covers now. Cells only
-  //     ever fill, so every later move of X covers two cells of reach(X).
-  //   safe: disjoint placements of X on cells outside reach(Y): Y never
-  //     touches them, X can play them all, one a turn, whenever it likes.
-  //   protective blocks: disjoint free 2x2 blocks with the two cells left
-  //     (or right) of the block occupied or off the board (a wall). X
-  //     playing the block's column away from the wall leaves the column
-  //     next to the wall with both horizontal neighbours filled: a new safe
-  //     placement. So a block is worth two moves to X if X plays there
-  //     before Y touches it. No cell of a block has a horizontal neighbour
-  //     in another block, so one move of Y spoils at most one block.
-  //   vulnerable: disjoint placements of X on the remaining free cells (a
-  //     greedy packing). One move of Y covers two horizontally adjacent
-  //     cells, so it spoils at most two structures, and two only when they
-  //     have horizontally adjacent cells: a vulnerable placement with a
-  //     cell beside a cell of another block or placement is "linked".
-  // Then X makes at least safe + G moves, G the value of a counting game on
-  // (blocks p, linked a, unlinked b) where X takes a block (+2) or a
-  // placement (+1) and Y spoils two linked, or one unlinked, or one block
-  // and one linked, or nothing (GuaranteedTable; X to move or Y to move).
-  // P moves first. P wins iff O runs out of moves first. Let M be P's count
-  // (P to move) and U the cells in reach(P) or reach(O).
-  //   (1a) P wins if M > runs(O), where runs(O) bounds O's moves: every
-  //     move of O lies in one run of free cells along O's direction,
-  //     disjoint from O's other moves (sum of floor(length / 2)).
-  //   (1c) P wins if 4M > |U|. If P lost, after x moves each, x >= M; the
-  //     2x cells of O are in reach(O) minus P's cells, and P's cells miss
-  //     reach(O) in at most |reach(P) - reach(O)| cells, so 4x <= |U|.
-  //   (1b) a second strategy: P plays first only k = ceil(both / 3) of the
-  //     disjoint placements on cells both players reach (a greedy packing,
-  //     destroyed at most two per O move), then its safe ones; they cover
-  //     2k cells of reach(O), so O makes at most (|reach(O)| - 2k) / 2
-  //     moves: P wins if 2 safe + 4k >= |reach(O)| + 2.
-  // Symmetrically with M' O's count (O to move second, P spoiling first):
-  //   (2a) P loses if M' >= runs(P);
-  //   (2c) P loses if 4M' + 2 > |U|: if P won, P made x moves and O x - 1
-  //     >= M', and the same count gives 4x <= |U| + 2;
-  //   (2b) P loses if 2 safe(O) + 4k' >= |reach(P)|, k' = floor(both(O) / 3).
-  // Otherwise the bounds are the trivial [loss, win].
+  // [Tactical] A static proof of the outcome by counting moves (Bullock's
+  // safe, protective and vulnerable moves): domineering_bounds.h.
   std::pair<Score, Score> ValueBounds(const State& s) const {
-    const uint64_t free = ~s.view;  // frame cells are set: never free
-    const uint64_t mine = free & free >> 8;                        // P's placements (top cell)
-    const uint64_t theirs = free & (free >> 1) & kNotLastColumn;   // O's (left cell)
-    const uint64_t my_reach = mine | mine << 8;
-    const uint64_t their_reach = theirs | theirs << 1;
-    const uint64_t both = my_reach & their_reach;
-    const int usable = Popcount(my_reach | their_reach);
-    const uint64_t free_t = Transpose(free);
-    const Guarantee mine_count = GuaranteedMoves(free);
-    const Guarantee their_count = GuaranteedMoves(free_t);
-    const int k = (ColumnPairs(both) + 2) / 3, their_k = ColumnPairs(Transpose(both)) / 3;
-    if (mine_count.moving_first > ColumnPairs(free_t) || 4 * mine_count.moving_first > usable ||
-        2 * mine_count.safe + 4 * k >= Popcount(their_reach) + 2)
-      return {kWinScore, kWinScore};
-    if (their_count.moving_second >= ColumnPairs(free) ||
-        4 * their_count.moving_second + 2 > usable ||
-        2 * their_count.safe + 4 * their_k >= Popcount(my_reach))
-      return {kLossScore, kLossScore};
-    return {kLossScore, kWinScore};
+    return domineering::BoundsOfView(s.view);
   }
 
   // [Symmetric] Flips of the mover's view within its rows x cols area: a
@@ -218,8 +162,8 @@ class Domineering {
     const int view_cols = s.vertical_to_move ? cols_ : rows_;
     const uint64_t area = ~(s.vertical_to_move ? outside_ : Transpose(outside_));
     uint64_t inside = s.view & area;
-    if (i & 1) inside = FlipColumns(inside, view_cols);
-    if (i & 2) inside = FlipRows(inside, view_rows);
+    if (i & 1) inside = domineering::FlipColumns(inside, view_cols);
+    if (i & 2) inside = domineering::FlipRows(inside, view_rows);
     return State{inside | ~area, s.vertical_to_move};
   }
   State Canonical(const State& s) const {
@@ -309,17 +253,8 @@ class Domineering {
     return static_cast<Move>(bit);
   }
 
-  // The 8x8 transpose: (r, c) -> (c, r) (three delta swaps).
-  static uint64_t Transpose(uint64_t x) {
-    uint64_t t;
-    t = 0x0F0F0F0F00000000ull & (x ^ (x << 28));
-    x ^= t ^ (t >> 28);
-    t = 0x3333000033330000ull & (x ^ (x << 14));
-    x ^= t ^ (t >> 14);
-    t = 0x5500550055005500ull & (x ^ (x << 7));
-    x ^= t ^ (t >> 7);
-    return x;
-  }
+  // The 8x8 transpose: (r, c) -> (c, r) (domineering_bits.h).
+  static uint64_t Transpose(uint64_t x) { return domineering::Transpose(x); }
 
  private:
   Domineering(int rows, int cols, bool vertical_first)
@@ -328,110 +263,6 @@ class Domineering {
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c) area |= uint64_t{1} << (8 * r + c);
     outside_ = ~area;
-  }
-
-  static constexpr uint64_t kNotLastColumn = 0x7F7F7F7F7F7F7F7Full;
-
-  // Without -mpopcnt, __builtin_popcountll is a library call: a few
-  // bit steps are faster in the static proof's hot loop.
-  static int Popcount(uint64_t x) {
-#ifdef __POPCNT__
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
-#endif
-  }
-  static constexpr uint64_t kFirstColumn = 0x0101010101010101ull;
-  static constexpr uint64_t kNotFirstColumn = ~kFirstColumn;
-
-  // Moves a player X is sure to make, X placing vertical dominoes on the
-  // free cells `free` (see ValueBounds): safe + G(blocks, linked, unlinked).
-  struct Guarantee {
-    int safe;
-    int moving_first;   // X to move
-    int moving_second;  // Y to move
-  };
-  static Guarantee GuaranteedMoves(uint64_t free) {
-    const uint64_t theirs = free & (free >> 1) & kNotLastColumn;  // Y's placements (left cell)
-    const uint64_t their_reach = theirs | theirs << 1;
-    const uint64_t safe_tops = ColumnPairTops(free & ~their_reach);
-    const uint64_t safe_cells = safe_tops | safe_tops << 8;
-    // Protective blocks (top-left cell): a free 2x2 block with a wall, both
-    // cells of the column on its left or on its right occupied (or off the
-    // 8x8 frame; frame cells outside the board are set).
-    const uint64_t occupied = ~free;
-    const uint64_t occupied_pair = occupied & occupied >> 8;  // a cell and the one below
-    const uint64_t left_wall = occupied_pair << 1 | kFirstColumn;
-    const uint64_t right_wall = (occupied_pair >> 2 & 0x3F3F3F3F3F3F3F3Full) | 0x4040404040404040ull;
-    uint64_t candidates = free & free >> 1 & free >> 8 & free >> 9 & kNotLastColumn &
-                          (left_wall | right_wall);
-    uint64_t blocks = 0;
-    int num_blocks = 0;
-    for (; candidates != 0; candidates &= candidates - 1) {
-      const uint64_t cells = uint64_t{0x303} << __builtin_ctzll(candidates);
-      const uint64_t zone = cells | (cells << 1 & kNotFirstColumn) | (cells >> 1 & kNotLastColumn);
-      if ((zone & blocks) == 0) {
-        blocks |= cells;
-        ++num_blocks;
-      }
-    }
-    // Vulnerable placements, linked when a cell has a horizontal neighbour
-    // in another structure (then one move of Y can spoil both).
-    const uint64_t tops = ColumnPairTops(free & ~safe_cells & ~blocks);
-    const uint64_t cells = tops | tops << 8;
-    const uint64_t packed = cells | blocks;
-    const uint64_t linked_cells =
-        cells & ((packed << 1 & kNotFirstColumn) | (packed >> 1 & kNotLastColumn));
-    const int linked = Popcount(tops & (linked_cells | linked_cells >> 8));
-    const int unlinked = Popcount(tops) - linked;
-    const int safe = Popcount(safe_tops);
-    const auto& table = GuaranteedTable();
-    return {safe, safe + table.Get(true, num_blocks, linked, unlinked),
-            safe + table.Get(false, num_blocks, linked, unlinked)};
-  }
-
-  // The counting game of ValueBounds, solved once for every (blocks <= 16,
-  // linked + unlinked <= 32): X takes a block (+2, it is gone) or a
-  // placement (+1); Y spoils two linked placements, or one unlinked, or one
-  // block and one linked placement, or fewer, or plays elsewhere.
-  struct CountingGame {
-    static constexpr int kBlocks = 17, kPlacements = 33;
-    std::array<int8_t, 2 * kBlocks * kPlacements * kPlacements> value{};
-    int Get(bool x_to_move, int p, int a, int b) const {
-      return value[((x_to_move * kBlocks + p) * kPlacements + a) * kPlacements + b];
-    }
-    int8_t& At(bool x_to_move, int p, int a, int b) {
-      return value[((x_to_move * kBlocks + p) * kPlacements + a) * kPlacements + b];
-    }
-    CountingGame() {
-      // By total size, so that every smaller game is known; at one state X's
-      // value comes first (Y may pass, which leads to it).
-      for (int total = 0; total <= kBlocks - 1 + kPlacements - 1; ++total)
-        for (int p = 0; p < kBlocks && p <= total; ++p)
-          for (int a = 0; a < kPlacements && p + a <= total; ++a) {
-            const int b = total - p - a;
-            if (b >= kPlacements || a + b >= kPlacements) continue;
-            int x = 0;
-            if (p > 0) x = std::max(x, 2 + Get(false, p - 1, a, b));
-            if (a > 0) x = std::max(x, 1 + Get(false, p, a - 1, b));
-            if (b > 0) x = std::max(x, 1 + Get(false, p, a, b - 1));
-            At(true, p, a, b) = static_cast<int8_t>(x);
-            int y = x;  // Y plays elsewhere
-            if (a > 0) y = std::min(y, Get(true, p, a - 1, b));
-            if (a > 1) y = std::min(y, Get(true, p, a - 2, b));
-            if (b > 0) y = std::min(y, Get(true, p, a, b - 1));
-            if (p > 0) y = std::min(y, Get(true, p - 1, a, b));
-            if (p > 0 && a > 0) y = std::min(y, Get(true, p - 1, a - 1, b));
-            At(false, p, a, b) = static_cast<int8_t>(y);
-          }
-    }
-  };
-  static const CountingGame& GuaranteedTable() {
-    static const CountingGame table;
-    return table;
   }
 
   // How a move at `m` changes the mover's real plus safe placements minus the
@@ -443,7 +274,7 @@ class Domineering {
     const uint64_t after = free & ~(uint64_t{0x101} << m);
     const int r = m / 8, c = m % 8;
     auto my_safe = [](uint64_t f) {
-      const uint64_t theirs = f & (f >> 1) & kNotLastColumn;
+      const uint64_t theirs = f & (f >> 1) & domineering::kNotLastColumn;
       return f & ~(theirs | theirs << 1);
     };
     auto their_safe = [](uint64_t f) {
@@ -452,42 +283,16 @@ class Domineering {
     };
     const uint64_t my_safe_before = my_safe(free), my_safe_after = my_safe(after);
     const uint64_t their_safe_before = their_safe(free), their_safe_after = their_safe(after);
-    int change = ColumnLinePairs(after, c) - ColumnLinePairs(free, c);
+    int change = domineering::ColumnLinePairs(after, c) - domineering::ColumnLinePairs(free, c);
     for (int cc = std::max(c - 1, 0); cc <= std::min(c + 1, 7); ++cc)
-      change += ColumnLinePairs(my_safe_after, cc) - ColumnLinePairs(my_safe_before, cc);
-    change -= RowLinePairs(after, r) + RowLinePairs(after, r + 1) - RowLinePairs(free, r) -
-              RowLinePairs(free, r + 1);
+      change += domineering::ColumnLinePairs(my_safe_after, cc) -
+                domineering::ColumnLinePairs(my_safe_before, cc);
+    change -= domineering::RowLinePairs(after, r) + domineering::RowLinePairs(after, r + 1) -
+              domineering::RowLinePairs(free, r) - domineering::RowLinePairs(free, r + 1);
     for (int rr = std::max(r - 1, 0); rr <= std::min(r + 2, 7); ++rr)
-      change -= RowLinePairs(their_safe_after, rr) - RowLinePairs(their_safe_before, rr);
+      change -= domineering::RowLinePairs(their_safe_after, rr) -
+                domineering::RowLinePairs(their_safe_before, rr);
     return change;
-  }
-
-  // Most disjoint pairs of adjacent cells of x on one line: floor(length / 2)
-  // summed over the runs (a table over the 8 cells; a line reversed has the
-  // same runs).
-  static int LinePairs(unsigned line) {
-    static constexpr auto kTable = [] {
-      std::array<int8_t, 256> t{};
-      for (int x = 0; x < 256; ++x) {
-        int pairs = 0, run = 0;
-        for (int i = 0; i <= 8; ++i) {
-          if (i < 8 && (x >> i & 1)) {
-            ++run;
-          } else {
-            pairs += run / 2;
-            run = 0;
-          }
-        }
-        t[static_cast<size_t>(x)] = static_cast<int8_t>(pairs);
-      }
-      return t;
-    }();
-    return kTable[line];
-  }
-  static int RowLinePairs(uint64_t x, int r) { return LinePairs((x >> (8 * r)) & 0xFF); }
-  static int ColumnLinePairs(uint64_t x, int c) {
-    // The column's bits gathered into one byte (row i to bit i).
-    return LinePairs(static_cast<unsigned>(((x >> c) & kFirstColumn) * 0x0102040810204080ull >> 56));
   }
 
   // Obsequi's positional preference for a placement, in its four classes:
@@ -497,7 +302,7 @@ class Domineering {
     const int view_rows = s.vertical_to_move ? rows_ : cols_;
     const int view_cols = s.vertical_to_move ? cols_ : rows_;
     const int r = m / 8, c = m % 8;
-    const int line = std::min(c + 1, view_cols - c);  // 1 at the sides
+    const int line = std::min(c + 1, view_cols - c);       // 1 at the sides
     const int along = std::min(r + 1, view_rows - 1 - r);  // 1 at the ends
     const bool even_line = line % 2 == 0, odd_along = along % 2 == 1;
     if (even_line) return odd_along ? 4 : 3;
@@ -510,35 +315,6 @@ class Domineering {
     const uint64_t free = ~view;
     return free & free >> 8;
   }
-
-  // The most disjoint vertical pairs of cells of x: floor(length / 2) summed
-  // over the runs of x down each column (a greedy pairing from the top, all
-  // eight columns at once).
-  static int ColumnPairs(uint64_t x) { return Popcount(ColumnPairTops(x)); }
-  // The upper cells of those pairs.
-  static uint64_t ColumnPairTops(uint64_t x) {
-    uint64_t tops = 0;
-    uint64_t open = 0;  // columns whose cell in the previous row is in x and unpaired
-    for (int r = 0; r < 8; ++r) {
-      const uint64_t row = (x >> (8 * r)) & 0xFF;
-      const uint64_t paired = open & row;
-      if (r > 0) tops |= paired << (8 * (r - 1));
-      open = row & ~paired;
-    }
-    return tops;
-  }
-
-  // Mirrors columns 0..n-1 of each row (bits outside them must be clear).
-  static uint64_t FlipColumns(uint64_t x, int n) {
-    // Reverse the bits of every byte, then shift the row back to column 0.
-    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
-    const uint64_t low = 0x0101010101010101ull * ((1u << n) - 1);
-    return (x >> (8 - n)) & low;
-  }
-  // Mirrors rows 0..n-1 (bits outside them must be clear).
-  static uint64_t FlipRows(uint64_t x, int n) { return __builtin_bswap64(x) >> (8 * (8 - n)); }
 
   static std::string CellName(int r, int c) {
     return absl::StrCat(std::string(1, static_cast<char>('a' + c)), r + 1);
