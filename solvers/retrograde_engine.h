@@ -1,11 +1,6 @@
 #ifndef GAMEBENCH_SOLVERS_RETROGRADE_ENGINE_H_
 #define GAMEBENCH_SOLVERS_RETROGRADE_ENGINE_H_
 
-// Why over 400 lines: one class, the analysis's state (the table, two
-// frontier bitmaps, the level counters) shared by its forward and backward
-// passes; the front end, the table, the checkpoints and the verification are
-// already files of their own.
-
 // The parallel engine of retrograde analysis (solvers/retrograde.h is the
 // solver's front end, retrograde_verify.h re-checks a finished table).
 //
@@ -33,12 +28,8 @@
 // Why one file of ~500 lines: the two passes share one class's state (the
 // table, the frontier bitmaps, the deadline, the checkpoint clock) and its
 // batch and level loops; split, each half would be unreadable without the
-// other.
-//
-// Why one file of ~500 lines: the two passes share one class's state (the
-// table, the frontier bitmaps, the deadline, the checkpoint clock) and its
-// batch and level loops; split, each half would be unreadable without the
-// other.
+// other. The front end, the table, the checkpoints and the verification are
+// files of their own.
 
 #include <algorithm>
 #include <atomic>
