@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake ninja-build pkg-config git python3
+packages=(build-essential cmake ninja-build pkg-config git python3 ccache
           libabsl-dev libtbb-dev libbenchmark-dev libgtest-dev libgmock-dev
           clang libclang-rt-dev
           pybind11-dev python3-dev python3-numpy python3-pytest
