@@ -284,6 +284,8 @@ class DocsNameWhatExists(unittest.TestCase):
         self.assertIsNone(symbol_of("--json"))
         self.assertIsNone(symbol_of("nodes"))
         self.assertFalse(in_code("NoSuchSymbolAnywhere"))
+        self.assertEqual(len(self.check_paths("x", [(1, "see core/no_such.h, core/game.h")])), 1)
+        self.assertEqual(len(self.check_symbols("x", [(1, "`NoSuchSymbolAnywhere`, `SolveReport`")])), 1)
         self.assertEqual(len(self.check_symbols_in_paths(
             "x", "`split_fields` in `scripts/report.py`")), 1)
         self.assertEqual(self.check_symbols_in_paths(
