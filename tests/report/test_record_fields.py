@@ -7,6 +7,7 @@ table (tests/report_tools_test.cc runs it on two real runs). Run by ctest
 import glob
 import json
 import os
+import re
 import sys
 import tempfile
 import unittest
@@ -42,6 +43,17 @@ class TableTest(unittest.TestCase):
                             missing.add(f"{scope}/{key} ({os.path.relpath(path, ROOT)}, {r['id']})")
         self.assertGreater(fields, 1000)
         self.assertEqual(sorted(missing), [], "add them to bench/record_fields.tsv")
+
+    def test_every_benchmark_counter_is_classified(self):
+        # The counters the benchmarks set by name (bench/*_bench.cc), whether
+        # or not the committed run has them yet.
+        names = set()
+        for path in glob.glob(os.path.join(ROOT, "bench", "*_bench.cc")):
+            with open(path, encoding="utf-8") as f:
+                names |= set(re.findall(r'counters\["(\w+)"\]', f.read()))
+        self.assertGreater(len(names), 10)
+        self.assertEqual(sorted(n for n in names if ("benchmark", n) not in field_table()), [],
+                         "add them to bench/record_fields.tsv (scope benchmark)")
 
     def test_every_row_has_a_reason(self):
         path = os.path.join(ROOT, "bench", "record_fields.tsv")
