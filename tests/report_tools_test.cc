@@ -99,6 +99,41 @@ TEST(CompareTest, ChangedCountOrValueIsAnError) {
   EXPECT_NE(dnf.out.find("WARNING status ok -> dnf"), std::string::npos) << dnf.Describe();
 }
 
+// A record of one field group: {"id", "kind", "counts": {COUNTS}}.
+std::string OneRecordRun(const std::string& id, const std::string& kind, const std::string& counts) {
+  return R"({"format": "gamebench-run/1", "records": [{"id": ")" + id + R"(", "kind": ")" + kind +
+         R"(", "status": "ok", "counts": {)" + counts + "}}]}";
+}
+
+// The threads of a record come from its field `threads` (a damaged one is
+// no crash) or, for a benchmark, from `threads:N` in its name.
+TEST(CompareTest, CountsOfWorkAreExactOnOneThreadOnly) {
+  ScratchDir dir("compare");
+  const std::string a = dir.File("a.json"), b = dir.File("b.json");
+  auto compare = [&](const std::string& id, const std::string& kind, const std::string& old_counts,
+                     const std::string& new_counts) {
+    Write(a, OneRecordRun(id, kind, old_counts));
+    Write(b, OneRecordRun(id, kind, new_counts));
+    return RunTool("compare " + a + " " + b);
+  };
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 2, "nodes": 5)",
+                    R"("threads": 2, "nodes": 6)").status, 0);
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 1, "nodes": 5)",
+                    R"("threads": 1, "nodes": 6)").status, 1);
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 1e300, "nodes": 5)",
+                    R"("threads": 1e300, "nodes": 6)").status, 0);
+  // Results stay exact on any number of threads.
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 2, "positions": 5)",
+                    R"("threads": 2, "positions": 6)").status, 1);
+  EXPECT_EQ(compare("gbench/p/BM/solver:1/threads:2", "benchmark", R"("main_nodes": 5)",
+                    R"("main_nodes": 6)").status, 0);
+  EXPECT_EQ(compare("gbench/p/BM/solver:1/threads:1", "benchmark", R"("main_nodes": 5)",
+                    R"("main_nodes": 6)").status, 1);
+  // A time-derived counter is a measurement, whatever group it sits in.
+  EXPECT_EQ(compare("gbench/c4/BM", "benchmark", R"("mean_us": 5, "peer_ratio": 2)",
+                    R"("mean_us": 6, "peer_ratio": 3)").status, 0);
+}
+
 TEST(CompareTest, NewlyAvailableRecordIsANote) {
   ScratchDir dir("compare");
   const std::string a = dir.File("e.json"), b = dir.File("f.json");

@@ -70,13 +70,18 @@ int RecordThreads(const Json& record) {
   for (const char* group : {"values", "counts", "measures"}) {
     const Json* g = record.Find(group);
     const Json* threads = g && g->is_object() ? g->Find("threads") : nullptr;
-    if (threads && threads->is_number()) return static_cast<int>(threads->as_double());
+    if (threads && threads->is_number()) {
+      // Clamped before the conversion: a damaged file's 1e300 is no crash.
+      const double t = threads->as_double();
+      return t >= 1 << 20 ? 1 << 20 : t > 1 ? static_cast<int>(t) : 1;
+    }
   }
   const Json* id = record.Find("id");
   if (id && id->is_string()) {
     for (absl::string_view part : absl::StrSplit(id->as_string(), '/')) {
       int n = 0;
-      if (absl::ConsumePrefix(&part, "threads:") && absl::SimpleAtoi(part, &n)) return n;
+      if (absl::ConsumePrefix(&part, "threads:") && absl::SimpleAtoi(part, &n))
+        return n > 1 ? n : 1;
     }
   }
   return 1;

@@ -13,9 +13,11 @@ What counts (docs/testing.md, "Docs that cannot drift"):
     comment that looks like code: CamelCase (`SolveReport`,
     `retro::ChildFold`, `ReusesTable<S, G>`, `MoveOrder(s, m)`), a constant
     (`kName`), a snake_case name with an underscore (`split_fields`) or a
-    GAMEBENCH_ macro; it must occur as a word in the tree's code (any file
-    outside docs/, README.md and results/). Written "`Symbol` in `path`", it
-    must occur in that file (or under that folder);
+    GAMEBENCH_ macro; in a header's opening comment also a name with an
+    inner capital without backticks (TableAlphaBeta); it must occur as a word
+    in the tree's code (any file outside docs/, README.md and results/, its
+    comments left out). Written "`Symbol` in `path`" (in a comment also
+    "Name in path"), it must occur in that file (or under that folder);
   - every script under scripts/ runs with --help (exit status 0);
   - the CI stage times are quoted in the README only; other docs link to it;
   - no text speaks of the current branch ("this branch" names nothing once
@@ -49,6 +51,9 @@ SYMBOL_EXCEPTIONS = {
     "ValueError": "Python's exception",
     "TypeError": "Python's exception",
     "GamesmanOne": "the peer whose tier solver the split follows",
+    "GamesCrafters": "the group that wrote GamesmanOne",
+    "ThreadSanitizer": "the sanitizer (a tool, not our code)",
+    "TypeName": "a placeholder: GAMEBENCH_TOOL_GAME_UNIT(TypeName)",
     "do_wp_page": "a Linux kernel function, in a perf profile",
     "flush_tlb_mm_range": "a Linux kernel function, in a perf profile",
     "smp_call_function_many_cond": "a Linux kernel function, in a perf profile",
@@ -73,6 +78,8 @@ SYMBOL_RES = [
     re.compile(r"^(GAMEBENCH_[A-Z0-9_]+)(?:=\S*)?$"),
 ]
 SYMBOL_IN_PATH_RE = re.compile(r"`([^`\n]+)` (?:in|of|from) `([^`\n]+)`")
+# In a comment, a name with an inner capital (TableAlphaBeta, SolveReport).
+PLAIN_SYMBOL_RE = re.compile(r"(?<![\w:])(?:[A-Za-z_]\w*::)*([A-Z][a-z0-9]+[A-Z]\w*)")
 # The same in plain text (comments): a name with an inner capital or a macro.
 PLAIN_SYMBOL_IN_PATH_RE = re.compile(
     r"(?<![\w`])((?:[A-Za-z_]\w*::)*(?:[A-Z][a-z0-9]+[A-Z]\w*|GAMEBENCH_[A-Z0-9_]+))(?:\(\w*\))?"
@@ -95,8 +102,25 @@ def tree_files():
 FILES = tree_files()
 
 
+def without_comments(path, text):
+    """The text without its comments (// in C++, # in Python, shell and
+    CMake), so that a name mentioned only in a comment does not count."""
+    marker = "//" if path.endswith((".h", ".cc")) else "#" if path.endswith(
+        (".py", ".pyi", ".sh", ".cmake", ".txt")) or os.path.basename(path) == "run" else None
+    if marker is None:
+        return text
+    lines = []
+    for line in text.splitlines():
+        i = line.find(marker)
+        while i >= 0 and line.count('"', 0, i) % 2 == 1:  # inside a string
+            i = line.find(marker, i + 1)
+        lines.append(line if i < 0 else line[:i])
+    return "\n".join(lines)
+
+
 def code_text():
-    """All code of the tree in one text (not the docs, not the results)."""
+    """All code of the tree in one text, without comments (not the docs, not
+    the results, not this test)."""
     parts = []
     for f in FILES:
         if (f.startswith(("docs" + os.sep, "results" + os.sep, os.path.join("tests", "rules")))
@@ -104,7 +128,7 @@ def code_text():
             continue
         if f.endswith(CODE_EXTENSIONS) or os.path.basename(f) in ("CMakeLists.txt", "run"):
             with open(os.path.join(ROOT, f), encoding="utf-8", errors="replace") as fh:
-                parts.append(fh.read())
+                parts.append(without_comments(f, fh.read()))
     return "\n".join(parts)
 
 
@@ -210,13 +234,19 @@ class DocsNameWhatExists(unittest.TestCase):
                     missing.append(f"{where}:{n}: {p}")
         return missing
 
-    def check_symbols(self, where, lines):
+    def check_symbols(self, where, lines, plain=False):
+        """Backticked symbols; with PLAIN, also names with an inner capital
+        outside backticks (a header's comment names code without them)."""
         missing = []
         for n, text in lines:
             for token in BACKTICK_RE.findall(text):
                 name = symbol_of(token)
                 if name and name not in SYMBOL_EXCEPTIONS and not in_code(name):
                     missing.append(f"{where}:{n}: `{token}`")
+            if plain:
+                for name in PLAIN_SYMBOL_RE.findall(BACKTICK_RE.sub("", text)):
+                    if name not in SYMBOL_EXCEPTIONS and not in_code(name):
+                        missing.append(f"{where}:{n}: {name}")
         return missing
 
     def check_symbols_in_paths(self, where, text):
@@ -260,7 +290,7 @@ class DocsNameWhatExists(unittest.TestCase):
         problems = []
         for rel in cpp_files(".h"):
             lines = opening_comment(os.path.join(ROOT, rel))
-            problems += self.check_symbols(rel, lines)
+            problems += self.check_symbols(rel, lines, plain=True)
             problems += self.check_symbols_in_paths(rel, "\n".join(t for _, t in lines))
         self.assertEqual(problems, [], "headers' opening comments name what is not in the tree")
 
@@ -286,6 +316,7 @@ class DocsNameWhatExists(unittest.TestCase):
         self.assertFalse(in_code("NoSuchSymbolAnywhere"))
         self.assertEqual(len(self.check_paths("x", [(1, "see core/no_such.h, core/game.h")])), 1)
         self.assertEqual(len(self.check_symbols("x", [(1, "`NoSuchSymbolAnywhere`, `SolveReport`")])), 1)
+        self.assertEqual(len(self.check_symbols("x", [(1, "DecideValue gives SolveReport")], plain=True)), 1)
         self.assertEqual(len(self.check_symbols_in_paths(
             "x", "`split_fields` in `scripts/report.py`")), 1)
         self.assertEqual(self.check_symbols_in_paths(
