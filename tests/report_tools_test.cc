@@ -184,7 +184,7 @@ TEST(MainJobTest, ClaimsReproduceAndTheReportIsDrawnAgain) {
   EXPECT_EQ(report.find("MISMATCH"), std::string::npos);
 }
 
-// The record `id` of a run, or null.
+// The record of a run with this id, or null.
 Json* RecordOf(Json& run, const std::string& id) {
   const Json* records = run.Find("records");
   if (!records || !records->is_array()) return nullptr;
