@@ -49,9 +49,11 @@ Json QuotientJson(const MisereQuotient& q, const MisereQuotientLimits& limits) {
   j.Set("elements", std::move(elements));
   j.Set("p_portion", std::move(pset));
   Json pretend = Json::MakeArray(), sizes = Json::MakeArray();
+  pretend.as_array().reserve(q.upto());
+  sizes.as_array().reserve(q.upto());
   for (int64_t h = 1; h <= q.upto(); ++h) {
-    pretend.Push(Json(p.words[q.Pretend(0, h)]));
-    sizes.Push(Json(static_cast<int64_t>(q.size_history()[h - 1])));
+    pretend.as_array().emplace_back(p.words[q.Pretend(0, h)]);
+    sizes.as_array().emplace_back(static_cast<int64_t>(q.size_history()[h - 1]));
   }
   j.Set("pretending", std::move(pretend));
   j.Set("size_history", std::move(sizes));
