@@ -76,8 +76,9 @@
 //             without a game's search state, so heaps of any size (`solve
 //             --solver NAME` on a game whose spec describes heaps,
 //             games/heap_spec.h). AnswersHeapSum says whether this path
-//             answers the sum; when it does not (grundy: a misère game other
-//             than Nim) the tool solves the game's state with Solve. The tool
+//             answers the sum; when it does not the tool solves the game's
+//             state with Solve (grundy answers every sum: misère ones by
+//             their misère quotient, solvers/misere_sum.h). The tool
 //             names the sum and result types (solvers/sprague_grundy.h).
 //
 // A solver without an optional capability is refused by the command that

@@ -10,8 +10,10 @@
 //
 // Misère play: misère Nim (every component under the rule of Nim) by its rule
 // (play as in normal Nim unless the move would leave only heaps of one; then
-// leave an odd number of them); any other misère game falls back to search
-// (tt), and the report's note says so.
+// leave an odd number of them); any other misère sum, on the heap path
+// (SolveHeapSum), by its misère quotient (solvers/misere_sum.h); through a
+// game's search state (Solve) it falls back to search (tt), and the
+// report's note says so.
 
 #include <algorithm>
 #include <string>
@@ -34,20 +36,15 @@ class GrundySolver {
   static constexpr absl::string_view kName = "grundy";
   static constexpr absl::string_view kDescription =
       "Sprague-Grundy: xor of the heaps' nim-sequence values (impartial heap games and sums); "
-      "misere Nim by its rule, other misere games by search";
+      "misere Nim by its rule, other misere sums by their misere quotient";
   template <typename G>
   static constexpr bool kAppliesTo = HeapGame<G>;
 
   // SolvesHeapSums (core/solver.h): a sum valued from its rules and heaps
-  // alone (solvers/sprague_grundy.h), heaps of any size. Under misère play
-  // only misère Nim has a rule here; any other misère sum goes through the
-  // game's state (Solve below: search).
-  static bool AnswersHeapSum(const HeapSum& sum) {
-    if (!sum.misere) return true;
-    for (const HeapRule& rule : sum.rules)
-      if (rule.kind() != HeapRule::Kind::kNim) return false;
-    return true;
-  }
+  // alone (solvers/sprague_grundy.h), heaps of any size; under misère play
+  // misère Nim by its rule and any other sum by its misère quotient (heaps
+  // up to kMaxMisereHeap).
+  static bool AnswersHeapSum(const HeapSum&) { return true; }
   static absl::StatusOr<HeapSumResult> SolveHeapSum(const HeapSum& sum,
                                                     const SolveOptions& options) {
     return ::gamebench::SolveHeapSum(sum, options);

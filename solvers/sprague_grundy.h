@@ -84,7 +84,7 @@ class HeapValues {
 struct HeapSum {
   std::vector<HeapRule> rules;
   std::vector<std::vector<int64_t>> heaps;  // zeros allowed
-  bool misere = false;                      // only misère Nim is answered
+  bool misere = false;  // misère Nim by its rule, others by the misère quotient
   // Moves of equal heaps of a component are one move (HeapSystem games) or
   // one per heap (Nim, whose moves name a heap by its index).
   bool moves_per_heap = false;
@@ -120,9 +120,10 @@ struct HeapSumResult {
   std::vector<RuleInfo> rules;
 };
 
-// Values a sum (normal play, or misère Nim: every rule Nim). Fails with one
-// line on what it cannot answer (another misère game, a heap beyond what the
-// budget allows). memory_bytes 0: the default budget.
+// Values a sum: normal play; misère Nim (every rule Nim) by its rule; any
+// other misère sum by its misère quotient (solvers/misere_sum.h). Fails with
+// one line on what it cannot answer (a heap beyond what the budget allows, a
+// misère quotient past its limits). memory_bytes 0: the default budget.
 absl::StatusOr<HeapSumResult> SolveHeapSum(const HeapSum& sum, const SolveOptions& options);
 
 // ---------------------------------------------------------------------------

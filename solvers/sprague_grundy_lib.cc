@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/memory.h"
+#include "solvers/misere_sum.h"
 #include "solvers/sprague_grundy.h"
 
 namespace gamebench {
@@ -121,9 +122,9 @@ absl::StatusOr<HeapSumResult> SolveHeapSum(const HeapSum& sum, const SolveOption
   if (sum.rules.empty()) return absl::InvalidArgumentError("a sum needs at least one component");
   bool all_nim = true;
   for (const HeapRule& r : sum.rules) all_nim &= r.kind() == HeapRule::Kind::kNim;
-  if (sum.misere && !all_nim)
-    return absl::InvalidArgumentError(
-        "misere play: the Sprague-Grundy sum rule does not hold, and only misere Nim has a rule");
+  // Misère play: the sum rule does not hold; misère Nim has its own rule
+  // (below), every other sum goes by its misère quotient.
+  if (sum.misere && !all_nim) return SolveMisereHeapSum(sum, options);
 
   // One table per distinct rule, up to its largest heap.
   std::vector<HeapValues> tables;

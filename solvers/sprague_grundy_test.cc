@@ -188,7 +188,8 @@ TEST(SpragueGrundyTest, RefusesWhatItCannotAnswer) {
   EXPECT_EQ(std::string(r.status().message()).find('\n'), std::string::npos);
   HeapSum primes{{HeapRule::Primes()}, {{int64_t{1} << 40}}, false, false};
   EXPECT_FALSE(SolveHeapSum(primes, SolveOptions{}).ok());
-  HeapSum misere{{Code("0.77")}, {{5}}, true, false};
+  // A misère heap past the quotient's range.
+  HeapSum misere{{Code("0.77")}, {{int64_t{1} << 40}}, true, false};
   EXPECT_FALSE(SolveHeapSum(misere, SolveOptions{}).ok());
   EXPECT_FALSE(SolveHeapSum(HeapSum{}, SolveOptions{}).ok());
 }

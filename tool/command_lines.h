@@ -21,6 +21,7 @@ extern const CommandLineSpec kQueryCommandLine;
 extern const CommandLineSpec kVerifyCommandLine;
 extern const CommandLineSpec kGrundyCommandLine;
 extern const CommandLineSpec kBatchCommandLine;
+extern const CommandLineSpec kMisereCommandLine;
 
 }  // namespace gamebench
 

@@ -31,6 +31,7 @@ absl::Status RunQuery(const std::vector<std::string>& argv);
 absl::Status RunVerify(const std::vector<std::string>& argv);
 absl::Status RunGrundy(const std::vector<std::string>& argv);
 absl::Status RunBatch(const std::vector<std::string>& argv);
+absl::Status RunMisere(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

@@ -75,7 +75,11 @@ std::optional<absl::StatusOr<SolveReport>> SolveHeapGame(const HeapGameSpec& gam
     report.stats.Set("proved", p.proved);
   }
   report.stats.Set("rules", std::move(rules));
-  if (game.misere) report.stats.Set("rule", "misere nim");
+  if (game.misere)
+    report.stats.Set("rule", !solved->rules.empty() && solved->rules[0].values_from ==
+                                                            "misere quotient"
+                                 ? "misere quotient"
+                                 : "misere nim");
   return report;
 }
 

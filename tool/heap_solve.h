@@ -37,7 +37,7 @@ HeapSumSolver HeapSumSolverOf() {
 // `solve SPEC --solver NAME [--position POS]` for a heap game (`game`, its
 // spec's description) with such a solver: nullopt when the solver does not
 // answer the sum from its heaps (the caller then solves through the game's
-// state: for grundy, a misère game other than Nim falls back to search).
+// state; grundy answers every sum, misère ones by their misère quotient).
 std::optional<absl::StatusOr<SolveReport>> SolveHeapGame(const HeapGameSpec& game,
                                                          const std::optional<std::string>& position,
                                                          const SolveOptions& options,

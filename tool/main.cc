@@ -28,6 +28,7 @@ const Command kCommands[] = {
     {"verify", &kVerifyCommandLine, RunVerify},
     {"grundy", &kGrundyCommandLine, RunGrundy},
     {"batch", &kBatchCommandLine, RunBatch},
+    {"misere", &kMisereCommandLine, RunMisere},
 };
 
 void PrintUsage(FILE* out) {

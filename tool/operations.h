@@ -25,6 +25,7 @@
 #include "core/json.h"
 #include "core/solve.h"
 #include "core/spec.h"
+#include "solvers/misere_quotient.h"
 #include "solvers/nim_sequence.h"
 #include "solvers/retrograde_table.h"
 #include "tool/game_handle.h"
@@ -173,6 +174,28 @@ absl::StatusOr<GrundyRun> GrundyCommand(const GrundyRequest& request);
 // The object of `grundy --json`; "values" only when `with_values`.
 Json GrundyJson(const GrundyRun& run, bool with_values);
 void PrintGrundy(const GrundyRun& run, bool json, bool with_values);
+
+// ---- misere ----
+
+struct MisereRequest {
+  Spec spec;
+  int64_t upto = 0;                   // --upto N (required)
+  int64_t max_size = 1 << 14;         // --max-size N: elements of the quotient
+  uint64_t memory_bytes = 0;          // --memory SIZE; 0: the default budget
+  std::optional<int64_t> genus_upto;  // --genus-upto N; default min(upto, 12)
+};
+inline constexpr int64_t kMaxMisereUpto = 4096;
+struct MisereRun {
+  std::string game_spec;
+  absl::Status status;  // not OK: stopped by a limit (the quotient is what it had)
+  std::shared_ptr<const MisereQuotient> quotient;
+  Json json;  // the object of `misere --json`
+};
+// Builds the quotient of the spec's one heap rule up to --upto, its
+// presentation, stabilisation, tameness and the heaps' genera. A limit
+// reached keeps what was computed (quotient set, status not OK).
+MisereRun MisereCommand(const MisereRequest& request);
+void PrintMisere(const MisereRun& run, bool json);
 
 // ---- errors ----
 
