@@ -56,6 +56,7 @@
 #include "absl/strings/string_view.h"
 #include "core/combinatorics.h"
 #include "core/game.h"
+#include "games/connect4/bitboard.h"
 
 namespace gamebench {
 
@@ -189,12 +190,18 @@ class Connect4 {
   }
 
   // [Tactical] Bounds on a position where the mover cannot win at once and
-  // plays a non-losing move: the mover wins at best with its stone after
-  // next, the opponent at best with its stone after next; otherwise a draw.
+  // plays a non-losing move, each rule its own step:
   std::pair<Score, Score> ValueBounds(const State& s) const {
     const int n = MovesPlayed(s);
-    const Score upper = n + 3 <= Cells() ? WinValue(n / 2 + 2) : kDrawScore;
-    const Score lower = n + 4 <= Cells() ? -WinValue((n + 1) / 2 + 2) : kDrawScore;
+    // 1. The mover wins at best with its stone after next, the opponent at
+    //    best with its stone after next; otherwise a draw (Pons).
+    Score upper = n + 3 <= Cells() ? WinValue(n / 2 + 2) : kDrawScore;
+    Score lower = n + 4 <= Cells() ? -WinValue((n + 1) / 2 + 2) : kDrawScore;
+    // 2. A player with no four left among its stones and the empty cells can
+    //    never win: at best a draw for the mover, at worst a draw.
+    const uint64_t empty = board_ ^ s.mask;
+    if (upper > kDrawScore && !Alignment(s.current | empty)) upper = kDrawScore;
+    if (lower < kDrawScore && !Alignment((s.current ^ s.mask) | empty)) lower = kDrawScore;
     return {lower, upper};
   }
 
@@ -337,42 +344,16 @@ class Connect4 {
   }
   uint64_t Bit(int c, int r) const { return uint64_t{1} << (c * (h_ + 1) + r); }
 
-  // The number of set bits, inline: the portable build has no popcount
-  // instruction, and __builtin_popcountll then calls libgcc in the hot loop.
-  static int PopCount(uint64_t b) {
-#ifdef __POPCNT__
-    return __builtin_popcountll(b);
-#else
-    b -= (b >> 1) & 0x5555555555555555ull;
-    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return static_cast<int>((b * 0x0101010101010101ull) >> 56);
-#endif
-  }
+  static int PopCount(uint64_t b) { return connect4::PopCount(b); }
   bool CanPlay(const State& s, int c) const { return (s.mask & Bit(c, h_ - 1)) == 0; }
 
   // True when `stones` hold four in a row (Pons' alignment()).
-  bool Alignment(uint64_t stones) const {
-    for (int shift : {h_ + 1, h_, h_ + 2, 1}) {  // horizontal, both diagonals, vertical
-      const uint64_t m = stones & (stones >> shift);
-      if (m & (m >> (2 * shift))) return true;
-    }
-    return false;
-  }
+  bool Alignment(uint64_t stones) const { return connect4::HasFour(stones, h_); }
 
   // The empty cells where `stones` would complete a four (Pons'
   // compute_winning_position).
   uint64_t WinningCells(uint64_t stones, uint64_t mask) const {
-    uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);  // vertical
-    for (int d : {h_ + 1, h_, h_ + 2}) {                           // horizontal, diagonals
-      uint64_t p = (stones << d) & (stones << 2 * d);
-      r |= p & (stones << 3 * d);
-      r |= p & (stones >> d);
-      p = (stones >> d) & (stones >> 2 * d);
-      r |= p & (stones << d);
-      r |= p & (stones >> 3 * d);
-    }
-    return r & (board_ ^ mask);
+    return connect4::WinningCells(stones, board_ ^ mask, h_);
   }
 
  private:
