@@ -57,6 +57,7 @@
 #include "core/combinatorics.h"
 #include "core/game.h"
 #include "games/connect4/bitboard.h"
+#include "games/connect4/even_threats.h"
 
 namespace gamebench {
 
@@ -105,6 +106,7 @@ class Connect4 {
     for (int c = 0; c < w_; ++c) bottom_ |= uint64_t{1} << (c * (h_ + 1));
     board_ = bottom_ * ((uint64_t{1} << h_) - 1);
     column_bits_ = (uint64_t{1} << h_) - 1;
+    for (int r = 1; r < h_; r += 2) even_rows_ |= bottom_ << r;
     tiers_ = std::make_shared<const TierTables>(w_, h_);
     // Centre columns first, then outwards, left before right: 3 2 4 1 5 0 6.
     for (int i = 0; i < w_; ++i) {
@@ -202,6 +204,17 @@ class Connect4 {
     const uint64_t empty = board_ ^ s.mask;
     if (upper > kDrawScore && !Alignment(s.current | empty)) upper = kDrawScore;
     if (lower < kDrawScore && !Alignment((s.current ^ s.mask) | empty)) lower = kDrawScore;
+    // 3. With an even number of rows and of stones, the second player's
+    //    follow-up strategy (games/connect4/even_threats.h, argued there) may
+    //    show that the mover cannot win, or even when it loses at the latest.
+    if (h_ % 2 == 0 && n % 2 == 0 && upper > lower) {
+      const auto f = connect4::FollowUpOfSecondPlayer(s.current, s.mask, board_, even_rows_,
+                                                      bottom_, h_, Cells());
+      if (!f.mover_may_win) {
+        upper = std::min(upper, kDrawScore);
+        if (f.opponent_wins_by) upper = std::min(upper, -WinValue(f.opponent_wins_by / 2));
+      }
+    }
     return {lower, upper};
   }
 
@@ -449,6 +462,7 @@ class Connect4 {
   uint64_t bottom_ = 0;  // the bottom cell of every column
   uint64_t board_ = 0;   // every cell
   uint64_t column_bits_ = 0;  // the h cells of column 0
+  uint64_t even_rows_ = 0;    // the cells of the 1-based even rows (0-based 1, 3, ...)
   std::shared_ptr<const TierTables> tiers_;  // shared: the game stays cheap to copy
   uint8_t order_[kMaxWidth] = {};
 };
