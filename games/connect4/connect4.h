@@ -157,13 +157,20 @@ class Connect4 {
   // the stone count says who moves.
   uint64_t Key(const State& s) const { return s.current + s.mask; }
 
-  // [Ordered] Pons' MoveSorter: the number of cells where the mover would
-  // then have an open four ("threats"), then centre columns first.
+  // [Ordered] Threat-aware (after Pons' MoveSorter): the mover's threats
+  // after the move (cells where it would complete a four), less those right
+  // above an opponent's threat (the opponent wins there first: they never
+  // count); a threat right above a playable cell counts half as much again
+  // (the opponent can never play under it); then centre columns first.
+  // (Node counts of the weightings tried: results/connect4.md.)
   int MoveOrder(const State& s, Move c) const {
     const uint64_t move = (s.mask + bottom_) & ColumnMask(c);
-    int threats = 0;  // few: count them one by one
-    for (uint64_t t = WinningCells(s.current | move, s.mask | move); t; t &= t - 1) ++threats;
-    return threats * 16 + (w_ - std::abs(2 * c - (w_ - 1)));
+    const uint64_t mask = s.mask | move;
+    const uint64_t opponent_threats = WinningCells(s.current ^ s.mask, mask);
+    const uint64_t useful = WinningCells(s.current | move, mask) & ~(opponent_threats << 1);
+    const uint64_t playable = (mask + bottom_) & board_;
+    return 16 * PopCount(useful) + 8 * PopCount(useful & (playable << 1)) +
+           (w_ - std::abs(2 * c - (w_ - 1)));
   }
 
   // [Tactical] The mover can complete a four with the next stone: the value
