@@ -58,6 +58,7 @@
 #include "core/game.h"
 #include "games/connect4/bitboard.h"
 #include "games/connect4/even_threats.h"
+#include "games/connect4/tier_tables.h"
 
 namespace gamebench {
 
@@ -107,7 +108,7 @@ class Connect4 {
     board_ = bottom_ * ((uint64_t{1} << h_) - 1);
     column_bits_ = (uint64_t{1} << h_) - 1;
     for (int r = 1; r < h_; r += 2) even_rows_ |= bottom_ << r;
-    tiers_ = std::make_shared<const TierTables>(w_, h_);
+    tiers_ = std::make_shared<const connect4::TierTables>(w_, h_);
     // Centre columns first, then outwards, left before right: 3 2 4 1 5 0 6.
     for (int i = 0; i < w_; ++i) {
       const int step = (i + 1) / 2;
@@ -186,16 +187,21 @@ class Connect4 {
   // playable winning cell, none when it has two, and never the cell just
   // below an opponent's winning cell.
   void GenerateNonLosingMoves(const State& s, MoveListOf<Connect4>& moves) const {
-    uint64_t possible = Possible(s);
-    const uint64_t opponent_win = WinningCells(s.current ^ s.mask, s.mask);
+    const uint64_t cells = NonLosingCells(s.current, s.mask);
+    for (int i = 0; i < w_; ++i)
+      if (cells & ColumnMask(order_[i])) moves.push_back(order_[i]);
+  }
+  // The playable cells of GenerateNonLosingMoves, `mover` the stones of the
+  // player to move.
+  uint64_t NonLosingCells(uint64_t mover, uint64_t mask) const {
+    uint64_t possible = (mask + bottom_) & board_;
+    const uint64_t opponent_win = WinningCells(mover ^ mask, mask);
     const uint64_t forced = possible & opponent_win;
     if (forced) {
-      if (forced & (forced - 1)) return;  // two threats: cannot block both
+      if (forced & (forced - 1)) return 0;  // two threats: cannot block both
       possible = forced;
     }
-    possible &= ~(opponent_win >> 1);
-    for (int i = 0; i < w_; ++i)
-      if (possible & ColumnMask(order_[i])) moves.push_back(order_[i]);
+    return possible & ~(opponent_win >> 1);
   }
 
   // [Tactical] Bounds on a position where the mover cannot win at once and
@@ -221,6 +227,17 @@ class Connect4 {
         upper = std::min(upper, kDrawScore);
         if (f.opponent_wins_by) upper = std::min(upper, -WinValue(f.opponent_wins_by / 2));
       }
+    }
+    // 4. One ply ahead, while step 1's upper bound stands: a non-losing move
+    //    that leaves the opponent no non-losing reply wins with the stone
+    //    after next, step 1's best, so that is the value. With no such move
+    //    the mover wins at best with its third stone from now.
+    if (n + 3 <= Cells() && upper == WinValue(n / 2 + 2) && upper > lower) {
+      for (uint64_t m = NonLosingCells(s.current, s.mask); m; m &= m - 1) {
+        const uint64_t mask = s.mask | (m & (~m + 1));
+        if (NonLosingCells(mask ^ (s.current | (m & (~m + 1))), mask) == 0) return {upper, upper};
+      }
+      upper = n + 5 <= Cells() ? WinValue(n / 2 + 3) : kDrawScore;
     }
     return {lower, upper};
   }
@@ -328,36 +345,7 @@ class Connect4 {
     return State{t % 2 == 0 ? mask ^ o : o, mask};
   }
 
- private:
-  // Counts of column-height vectors: Vectors(k, s) of length k with heights
-  // 0..h summing to s; Before(k, s, v) = sum over u < v of Vectors(k, s - u),
-  // the vectors a column of height below v ranks before.
-  class TierTables {
-   public:
-    TierTables(int w, int h) : h_(h), sums_(w * h + 1) {
-      vectors_.assign((w + 1) * sums_, 0);
-      before_.assign((w + 1) * sums_ * (h + 2), 0);
-      vectors_[0] = 1;
-      for (int k = 1; k <= w; ++k)
-        for (int s = 0; s < sums_; ++s)
-          for (int v = 0; v <= h && v <= s; ++v) vectors_[k * sums_ + s] += vectors_[(k - 1) * sums_ + s - v];
-      for (int k = 0; k <= w; ++k)
-        for (int s = 0; s < sums_; ++s)
-          for (int v = 1; v <= h + 1; ++v)
-            before_[(k * sums_ + s) * (h + 2) + v] =
-                before_[(k * sums_ + s) * (h + 2) + v - 1] +
-                (s - (v - 1) >= 0 ? vectors_[k * sums_ + s - (v - 1)] : 0);
-    }
-    uint64_t Vectors(int k, int s) const { return s < 0 || s >= sums_ ? 0 : vectors_[k * sums_ + s]; }
-    uint64_t Before(int k, int s, int v) const { return before_[(k * sums_ + s) * (h_ + 2) + v]; }
-
-   private:
-    int h_, sums_;
-    std::vector<uint64_t> vectors_, before_;
-  };
-
  public:
-
   // The stones of the first player (x) and of the second (o).
   uint64_t XStones(const State& s) const {
     return MovesPlayed(s) % 2 == 0 ? s.current : s.current ^ s.mask;
@@ -470,7 +458,7 @@ class Connect4 {
   uint64_t board_ = 0;   // every cell
   uint64_t column_bits_ = 0;  // the h cells of column 0
   uint64_t even_rows_ = 0;    // the cells of the 1-based even rows (0-based 1, 3, ...)
-  std::shared_ptr<const TierTables> tiers_;  // shared: the game stays cheap to copy
+  std::shared_ptr<const connect4::TierTables> tiers_;  // shared: the game stays cheap to copy
   uint8_t order_[kMaxWidth] = {};
 };
 
