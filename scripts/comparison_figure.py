@@ -10,8 +10,8 @@ A run stopped by the time limit ("?") is drawn hatched-light: its bar is the
 nodes done when it stopped, a lower bound.
 """
 
+import argparse
 import math
-import sys
 
 COLORS = {"pns": "#1b9e77", "dfpn": "#d95f02", "tt": "#7570b3", "alphabeta": "#e7298a",
           "ptt": "#66a61e"}
@@ -32,7 +32,9 @@ def read_rows(path):
 
 
 def main():
-    rows = read_rows(sys.argv[1])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("table", metavar="TABLE.md", help="the markdown table of scripts/solver_comparison.py")
+    rows = read_rows(ap.parse_args().table)
     cases = list(dict.fromkeys(r[0] for r in rows))
     solvers = list(dict.fromkeys(r[1] for r in rows))
     top = max(math.log10(max(r[3], 1)) for r in rows)

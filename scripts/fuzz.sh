@@ -4,6 +4,7 @@
 # (default 20) on a copy of its seed corpus in tests/fuzz/.
 # A longer campaign: bash scripts/fuzz.sh 3600
 set -euo pipefail
+case "${1:-}" in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac  # the comment above
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 build_dir=${GAMEBENCH_FUZZ_BUILD_DIR:-build-address}

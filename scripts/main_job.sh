@@ -11,6 +11,7 @@
 # already holds a run.json, the new run is compared with it at the end
 # (`gamebench compare`), as information: the exit status is the report's.
 set -euo pipefail
+case "${1:-}" in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac  # the comment above
 cd "$(dirname "$0")/.."
 build_dir=${GAMEBENCH_BUILD_DIR:-build}
 if [ ! -x "$build_dir/gamebench" ]; then

@@ -19,7 +19,10 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report import ROOT, Tool, read_tsv, spec_game  # noqa: E402
+from gamebench_report.claims import spec_game  # noqa: E402
+from gamebench_report.common import ROOT  # noqa: E402
+from gamebench_report.manifest import read_tsv  # noqa: E402
+from gamebench_report.tool import Tool  # noqa: E402
 
 
 def main():

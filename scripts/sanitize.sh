@@ -5,6 +5,7 @@
 #   bash scripts/sanitize.sh thread    # ThreadSanitizer
 # Extra arguments go to ctest (e.g. -R retrograde).
 set -euo pipefail
+case "${1:-}" in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac  # the comment above
 cd "$(dirname "$0")/.."
 kind=${1:?usage: sanitize.sh address|thread [ctest args]}
 shift

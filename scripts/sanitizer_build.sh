@@ -8,6 +8,7 @@
 # No Python module: an instrumented module would need the sanitizer runtime
 # preloaded into python; its tests run in the Release tree.
 set -euo pipefail
+case "${1:-}" in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac  # the comment above
 cd "$(dirname "$0")/.."
 kind=${1:?usage: sanitizer_build.sh address|thread}
 case "$kind" in

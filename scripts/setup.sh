@@ -3,6 +3,7 @@
 # mode into build/. Idempotent: with everything present and nothing changed,
 # it only checks and returns.
 set -euo pipefail
+case "${1:-}" in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac  # the comment above
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config git python3

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""pns, dfpn, tt and alphabeta on the same starts: value, nodes, seconds, peak
-memory, as a markdown table (results/proof_number_comparison.md).
+"""pns, dfpn, tt, alphabeta and ptt on the same starts: value, nodes, seconds,
+peak memory, as a markdown table (results/proof_number_comparison.md).
 
     scripts/solver_comparison.py [--gamebench build/gamebench] [--time-limit 120]
         [--tt-size 256M]
@@ -9,8 +9,8 @@ Each case is one `gamebench solve --json` process per solver (so the peak
 memory is that solve's), with best moves (as the tool solves by default).
 A run stopped by the time limit shows its value as "?". Connect Four cases are
 positions from Pons' test sets (bench/positions/connect4/), solved with
-score=wdl. A solver this build does not have (the parallel `ptt`, until its
-branch is merged) is left out of the table.
+score=wdl. A solver this build does not have (not in `gamebench list --json`)
+is left out of the table.
 """
 
 import argparse
@@ -48,8 +48,14 @@ def run(gamebench, spec, position, solver, time_limit, tt_size):
         cmd += ["--position", position]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
-        return "unknown solver" if "solver" in out.stderr and solver == "ptt" else None
+        return None
     return json.loads(out.stdout)
+
+
+def solvers_of(gamebench):
+    """The solvers this build of the tool has."""
+    listing = subprocess.run([gamebench, "list", "--json"], capture_output=True, text=True, check=True)
+    return {s["name"] for s in json.loads(listing.stdout)["solvers"]}
 
 
 def main():
@@ -60,6 +66,7 @@ def main():
     p.add_argument("--solvers", default=",".join(SOLVERS), help="comma list")
     p.add_argument("--cases", default="", help="comma-free: a regex on the spec")
     a = p.parse_args()
+    present = solvers_of(a.gamebench)
     print("| game | solver | value | nodes | seconds | peak memory (MiB) | notes |")
     print("|---|---|---|---|---|---|---|")
     for case in CASES:
@@ -68,9 +75,9 @@ def main():
         if a.cases and not re.search(a.cases, name):
             continue
         for solver in a.solvers.split(","):
-            r = run(a.gamebench, spec, position, solver, a.time_limit, a.tt_size)
-            if r == "unknown solver":
+            if solver not in present:
                 continue
+            r = run(a.gamebench, spec, position, solver, a.time_limit, a.tt_size)
             if r is None:
                 print(f"| {name} | {solver} | error | | | | |", flush=True)
                 continue

@@ -6,6 +6,7 @@
 #   4. the tests again under ThreadSanitizer.
 # GAMEBENCH_QUICK=1 stops after step 1 (for a quick local check; CI runs all).
 set -euo pipefail
+case "${1:-}" in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac  # the comment above
 cd "$(dirname "$0")/.."
 SECONDS=0
 stage() { echo "test.sh: $1 done at ${SECONDS}s" >&2; }

@@ -7,6 +7,7 @@
 #   sh scripts/tiered_mpi_scaling.sh [SPEC] [OUTDIR]
 # About 5 minutes on 2 idle cores. Run at normal priority and quote `uptime`.
 set -eu
+case "${1:-}" in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac  # the comment above
 SPEC=${1:-connect4(w=5,h=5)}
 OUT=${2:-/tmp/gamebench-mpi-scaling}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

@@ -9,7 +9,7 @@
 // "at least 1 - t?": a position is >= t iff some child is < 1 - t... i.e. not
 // >= 1 - t. With t = 1 that is "can the mover win?", with t = 0 "can the mover
 // avoid losing?". The value of a position follows from a few questions
-// (DecideValue): for win/loss/draw games at most the two above, for scored
+// (DecideByProofs): for win/loss/draw games at most the two above, for scored
 // games a binary search over [MinScore, MaxScore]. So both solvers give the
 // exact value the other solvers give, on every game they apply to.
 //

@@ -8,8 +8,8 @@
 //
 // Every thread searches the same root window; the first to finish gives the
 // result and the others stop. Threads help each other only through the
-// table. Two ways of keeping them off each other's subtrees (docs/parallel-
-// search.md has the measurements):
+// table. Two ways of keeping them off each other's subtrees
+// (docs/parallel-search.md has the measurements):
 //   kLazySmp  helper threads search a different move first near the root
 //             (Lazy SMP's diversity without depth differences: these searches
 //             run to the end of the game).

@@ -1,7 +1,5 @@
 #include "solvers/retrograde.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -12,6 +10,7 @@
 #include "tests/conformance.h"
 #include "tests/retrograde_checks.h"
 #include "tests/solver_agreement.h"
+#include "tests/test_files.h"
 
 namespace gamebench {
 namespace {
@@ -92,14 +91,12 @@ TEST(RetrogradeTest, VerifyCatchesAFlippedValue) {
   ASSERT_TRUE(RetrogradeSolver::Verify(g, t).ok());
 }
 
-std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "/" + name + "." + std::to_string(getpid());
-}
-
 TEST(RetrogradeTest, FileRoundTripAndDamage) {
   Dodgem g = MakeGame<Dodgem>("dodgem(n=3)");
   RetrogradeTable t = testing::AnalyzeOrDie(g, 2);
-  const std::string path = TempPath("dodgem3.gbrt");
+  // In a ScratchDir: removed even when an ASSERT below ends the test early.
+  const testing::ScratchDir dir("retrograde_file");
+  const std::string path = dir.File("dodgem3.gbrt");
   ASSERT_TRUE(SaveRetrogradeTable(t, path).ok());
   auto loaded = LoadRetrogradeTable(path);
   ASSERT_TRUE(loaded.ok()) << loaded.status();

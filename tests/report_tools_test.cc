@@ -2,7 +2,9 @@
 // status 0 for equal runs, 1 when a value or count changed, 2 for a bad
 // file; slowdowns are warnings) and `gamebench positions` (deterministic for
 // a seed, bad input rejected); and of the main job's script: every published
-// claim reproduces, and a report can be drawn again from its JSON.
+// claim reproduces, a report can be drawn again from its JSON, and two real
+// runs of the same code compare with no error (bench/record_fields.tsv
+// classifies every field, tool/record_fields.h).
 
 #include <algorithm>
 #include <cstdlib>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
+#include "core/json.h"
 #include "gtest/gtest.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
@@ -96,6 +99,41 @@ TEST(CompareTest, ChangedCountOrValueIsAnError) {
   EXPECT_NE(dnf.out.find("WARNING status ok -> dnf"), std::string::npos) << dnf.Describe();
 }
 
+// A record of one field group: {"id", "kind", "counts": {COUNTS}}.
+std::string OneRecordRun(const std::string& id, const std::string& kind, const std::string& counts) {
+  return R"({"format": "gamebench-run/1", "records": [{"id": ")" + id + R"(", "kind": ")" + kind +
+         R"(", "status": "ok", "counts": {)" + counts + "}}]}";
+}
+
+// The threads of a record come from its field `threads` (a damaged one is
+// no crash) or, for a benchmark, from `threads:N` in its name.
+TEST(CompareTest, CountsOfWorkAreExactOnOneThreadOnly) {
+  ScratchDir dir("compare");
+  const std::string a = dir.File("a.json"), b = dir.File("b.json");
+  auto compare = [&](const std::string& id, const std::string& kind, const std::string& old_counts,
+                     const std::string& new_counts) {
+    Write(a, OneRecordRun(id, kind, old_counts));
+    Write(b, OneRecordRun(id, kind, new_counts));
+    return RunTool("compare " + a + " " + b);
+  };
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 2, "nodes": 5)",
+                    R"("threads": 2, "nodes": 6)").status, 0);
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 1, "nodes": 5)",
+                    R"("threads": 1, "nodes": 6)").status, 1);
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 1e300, "nodes": 5)",
+                    R"("threads": 1e300, "nodes": 6)").status, 0);
+  // Results stay exact on any number of threads.
+  EXPECT_EQ(compare("solve/x/ptt", "solve", R"("threads": 2, "positions": 5)",
+                    R"("threads": 2, "positions": 6)").status, 1);
+  EXPECT_EQ(compare("gbench/p/BM/solver:1/threads:2", "benchmark", R"("main_nodes": 5)",
+                    R"("main_nodes": 6)").status, 0);
+  EXPECT_EQ(compare("gbench/p/BM/solver:1/threads:1", "benchmark", R"("main_nodes": 5)",
+                    R"("main_nodes": 6)").status, 1);
+  // A time-derived counter is a measurement, whatever group it sits in.
+  EXPECT_EQ(compare("gbench/c4/BM", "benchmark", R"("mean_us": 5, "peer_ratio": 2)",
+                    R"("mean_us": 6, "peer_ratio": 3)").status, 0);
+}
+
 TEST(CompareTest, NewlyAvailableRecordIsANote) {
   ScratchDir dir("compare");
   const std::string a = dir.File("e.json"), b = dir.File("f.json");
@@ -135,12 +173,119 @@ TEST(MainJobTest, ClaimsReproduceAndTheReportIsDrawnAgain) {
   ToolRun run = RunReport("--only claims --out " + out + skip);
   ASSERT_EQ(run.status, 0) << run.Describe();
   EXPECT_NE(run.err.find(" claims reproduced, 0 failed"), std::string::npos) << run.Describe();
+  // Every field of every claim's output is in bench/record_fields.tsv (the
+  // report warns of one that is not; `gamebench compare` refuses it).
+  EXPECT_EQ(run.err.find("not classified"), std::string::npos) << run.Describe();
   ToolRun redraw = RunReport("--render-only --out " + out);
   ASSERT_EQ(redraw.status, 0) << redraw.Describe();
   const std::string report = testing::ReadFile(out + "/REPORT.md");
   EXPECT_NE(report.find("drawn again from the run's JSON"), std::string::npos);
   EXPECT_NE(report.find("✅ match"), std::string::npos);
   EXPECT_EQ(report.find("MISMATCH"), std::string::npos);
+}
+
+// The record of a run with this id, or null.
+Json* RecordOf(Json& run, const std::string& id) {
+  const Json* records = run.Find("records");
+  if (!records || !records->is_array()) return nullptr;
+  // Json::Find is const only; the records belong to `run`, which is not.
+  for (Json& r : const_cast<Json*>(records)->as_array())
+    if (r.Find("id") && r.Find("id")->is_string() && r.Find("id")->as_string() == id) return &r;
+  return nullptr;
+}
+
+// The number `key` of a record, in whichever group the report put it.
+double FieldOf(const Json& record, const std::string& key) {
+  for (const char* group : {"values", "counts", "measures"})
+    if (const Json* g = record.Find(group); g && g->Find(key) && g->Find(key)->is_number())
+      return g->Find(key)->as_double();
+  ADD_FAILURE() << "no number " << key << " in " << record.Dump();
+  return -1;
+}
+
+// Sets `key` of a record in the group that holds it (else in "counts").
+void SetField(Json& record, const std::string& key, Json value) {
+  std::string where = "counts";
+  for (const char* group : {"values", "counts", "measures"})
+    if (const Json* g = record.Find(group); g && g->Find(key)) where = group;
+  Json g = record.Find(where) ? *record.Find(where) : Json::MakeObject();
+  g.Set(key, std::move(value));
+  record.Set(where, std::move(g));
+}
+
+// Two real runs of a small main job (tests/report/small_job/: claims, the
+// solver comparison and scaling runs, with the parallel search on 2 threads,
+// whose node counts vary from run to run) compare with no error: every
+// field is classified (bench/record_fields.tsv) and only measurements
+// differ. A real change is still an error: of a value, of a node count on
+// one thread, and an unclassified field.
+TEST(MainJobTest, TwoRunsOfTheSameCodeCompareWithoutErrors) {
+  ScratchDir dir("small_job");
+  const std::string first = dir.File("first"), second = dir.File("second");
+  for (const std::string& out : {first, second}) {
+    ToolRun run = RunReport("--manifests " GAMEBENCH_SOURCE_DIR
+                            "/tests/report/small_job --only claims,solvers,scaling "
+                            "--time-limit 60 --out " + out);
+    ASSERT_EQ(run.status, 0) << run.Describe();
+    EXPECT_NE(run.err.find(" claims reproduced, 0 failed"), std::string::npos) << run.Describe();
+    EXPECT_EQ(run.err.find("not classified"), std::string::npos) << run.Describe();
+  }
+  const std::string a = first + "/run.json", b = second + "/run.json";
+  ToolRun same = RunTool("compare " + a + " " + b);
+  EXPECT_EQ(same.status, 0) << same.Describe();
+  EXPECT_NE(same.out.find(" 0 errors"), std::string::npos) << same.Describe();
+  EXPECT_EQ(same.out.find("ERROR"), std::string::npos) << same.Describe();
+
+  auto parsed = Json::Parse(testing::ReadFile(b));
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  const Json original = *parsed;
+  // What the test is about is in the runs: the parallel search's node counts
+  // on 2 threads, and on one.
+  const std::string two = "scaling/ptt-c4-6x4-threads/-/2", one = "scaling/ptt-c4-6x4-threads/-/1";
+  Json run = original;
+  ASSERT_NE(RecordOf(run, two), nullptr) << b;
+  ASSERT_NE(RecordOf(run, one), nullptr) << b;
+  ASSERT_EQ(FieldOf(*RecordOf(run, two), "threads"), 2);
+  ASSERT_EQ(FieldOf(*RecordOf(run, one), "threads"), 1);
+  auto compare_with = [&](const Json& changed) {
+    testing::WriteFile(b, changed.Dump(1));
+    return RunTool("compare " + a + " " + b);
+  };
+
+  // Counts of work on 2 threads are measurements: another count is no error.
+  for (const char* key : {"nodes", "main_thread_nodes", "tt_probes"})
+    SetField(*RecordOf(run, two), key, Json(FieldOf(*RecordOf(run, two), key) + 1));
+  ToolRun threaded = compare_with(run);
+  EXPECT_EQ(threaded.status, 0) << threaded.Describe();
+
+  // On one thread the same count is exact.
+  run = original;
+  const double nodes = FieldOf(*RecordOf(run, one), "nodes");
+  SetField(*RecordOf(run, one), "nodes", Json(static_cast<int64_t>(nodes) + 1));
+  ToolRun counted = compare_with(run);
+  EXPECT_EQ(counted.status, 1) << counted.Describe();
+  EXPECT_NE(counted.out.find("ERROR nodes " + std::to_string(static_cast<int64_t>(nodes)) + " -> " +
+                             std::to_string(static_cast<int64_t>(nodes) + 1)),
+            std::string::npos)
+      << counted.Describe();
+
+  // A value, on 2 threads too.
+  run = original;
+  SetField(*RecordOf(run, two), "winner", Json("first"));
+  ToolRun value = compare_with(run);
+  EXPECT_EQ(value.status, 1) << value.Describe();
+  EXPECT_NE(value.out.find("ERROR winner second -> first"), std::string::npos) << value.Describe();
+
+  // A field the table does not list.
+  run = original;
+  SetField(*RecordOf(run, one), "unheard_of", Json(1));
+  ToolRun unknown = compare_with(run);
+  EXPECT_EQ(unknown.status, 1) << unknown.Describe();
+  EXPECT_NE(unknown.out.find("not classified in bench/record_fields.tsv: tool/unheard_of"),
+            std::string::npos)
+      << unknown.Describe();
+  EXPECT_NE(unknown.err.find("1 field(s) of the new run are not classified"), std::string::npos)
+      << unknown.Describe();
 }
 
 TEST(MainJobTest, RenderOnlyRefusesAFolderWithoutARun) {

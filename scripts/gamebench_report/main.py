@@ -92,6 +92,9 @@ def main():
                          "the claims that take minutes under a sanitizer)")
     ap.add_argument("--only", default="claims,solvers,scaling,gbench",
                     help="comma list of parts to run (claims, solvers, scaling, gbench)")
+    ap.add_argument("--manifests", default=os.path.join(ROOT, "bench"),
+                    help="folder of the manifests claims.tsv, instances.tsv, scaling.tsv and "
+                         "gbench.tsv (default bench/; the tests run a small one, tests/report/small_job/)")
     ap.add_argument("--render-only", action="store_true",
                     help="run nothing: draw REPORT.md and figures again from the JSON in the output folder")
     args = ap.parse_args()
@@ -104,6 +107,7 @@ def main():
         args.out = os.path.join("results", "full") if args.full else "results"
     if args.claim_timeout is None:
         args.claim_timeout = 3600.0 if args.full else 300.0
+    manifests = os.path.abspath(args.manifests)
     os.chdir(ROOT)
     build_dir = os.path.abspath(args.build_dir)
     out_dir = os.path.abspath(args.out)
@@ -128,7 +132,7 @@ def main():
     log(f"commit {env['git']['commit'][:12]}; games: {' '.join(tool.games)}; "
         f"solvers: {' '.join(tool.solvers)}; commands: {' '.join(tool.commands)}")
 
-    b = os.path.join(ROOT, "bench")
+    b = manifests
     skip = set(filter(None, args.skip_claims.split(",")))
     claims = run_claims(tool, read_tsv(os.path.join(b, "claims.tsv")), args.full,
                         args.claim_timeout, skip) if "claims" in parts else []

@@ -1,46 +1,95 @@
-"""The run record: run.json's format and its records (exact counts vs measures), defined once."""
+"""The run record: run.json's format and its records (exact values and counts
+vs measures), split by the one table of fields, bench/record_fields.tsv."""
 
+import os
 import re
+
+from .common import ROOT, log
+from .manifest import read_tsv
 
 
 RUN_FORMAT = "gamebench-run/1"
 
-# A record splits a result into exact values (text, flags), exact counts
-# (nodes, positions: a change is a finding) and measures (times, memory,
-# rates: they vary between runs). `gamebench compare` reads the split as
-# written here and never classifies keys itself, so the rule lives only here.
-# Names of measures: times, memory and rates (nodes_per_s, positions_per_s,
-# peak_rss_MiB ...) vary between runs; everything else must not.
-MEASURE_RE = re.compile(r"(seconds|memory|per_second|_per_s$|_rate_s|wall|rss|MiB)")
+# Every field of a record is classified once, in bench/record_fields.tsv:
+# value or count (exact: a change is an error of `gamebench compare`),
+# count-on-one-thread (exact on one thread, a measure on more) or measure
+# (times, memory, rates: they vary between runs). `gamebench compare` has the
+# same table built in and classifies by it, not by the group a record puts a
+# field in; the groups are for the reader of run.json.
+FIELDS_PATH = os.path.join(ROOT, "bench", "record_fields.tsv")
+CLASSES = ("value", "count", "count-on-one-thread", "measure")
+_TABLE = None
+_WARNED = set()
 
 
-def is_measure(key, benchmark=False):
-    """Whether a result key is a measure. A benchmark's counters also count
-    rates and byte sizes as measures (they are averaged over iterations)."""
-    return bool(MEASURE_RE.search(key)) or (benchmark and ("rate" in key or "bytes" in key))
+def read_field_table(path):
+    """{(scope, field): class} from a table in the format of bench/record_fields.tsv."""
+    table = {}
+    for row in read_tsv(path):
+        if row.get("scope") not in ("tool", "benchmark") or row.get("class") not in CLASSES:
+            raise ValueError(f"{path}:{row['_line']}: expected scope tool|benchmark and class "
+                             f"{'|'.join(CLASSES)}")
+        if (row["scope"], row["field"]) in table:
+            raise ValueError(f"{path}:{row['_line']}: {row['scope']}/{row['field']} is listed twice")
+        table[(row["scope"], row["field"])] = row["class"]
+    return table
 
 
-def split_fields(out, volatile=()):
-    """Splits a JSON result into exact values, exact counts and measures
-    (times, memory, rates: these vary between runs)."""
+def field_table():
+    """The table of bench/record_fields.tsv (read once)."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = read_field_table(FIELDS_PATH)
+    return _TABLE
+
+
+def field_class(scope, key, threads=1):
+    """value, count or measure for a field of a record of SCOPE (tool |
+    benchmark) run on THREADS threads; None when the table does not list it."""
+    c = field_table().get((scope, key))
+    if c == "count-on-one-thread":
+        return "count" if threads <= 1 else "measure"
+    return c
+
+
+def record_threads(out):
+    threads = out.get("threads")
+    return threads if isinstance(threads, int) and not isinstance(threads, bool) else 1
+
+
+def benchmark_threads(name):
+    """Google Benchmark names an argument called threads `threads:N`."""
+    m = re.search(r"(?:^|/)threads:(\d+)(?:/|$)", name)
+    return int(m.group(1)) if m else 1
+
+
+def _is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def split_fields(out, scope="tool", threads=None):
+    """Splits a JSON result into exact values, exact counts and measures by
+    the table. A field the table does not list is kept as exact (values or
+    counts by its type) with a warning; `gamebench compare` refuses it."""
+    if threads is None:
+        threads = record_threads(out)
     values, counts, measures = {}, {}, {}
     for k, v in out.items():
-        if is_measure(k) or k in volatile:
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
+        c = field_class(scope, k, threads)
+        if c is None:
+            if (scope, k) not in _WARNED:
+                _WARNED.add((scope, k))
+                log(f"warning: field {scope}/{k} is not classified in bench/record_fields.tsv "
+                    "(recorded as exact; `gamebench compare` reports it as an error)")
+            c = "count" if _is_number(v) else "value"
+        if c == "measure":
+            if _is_number(v):
                 measures[k] = v
-        elif isinstance(v, bool) or v is None or isinstance(v, (str, list, dict)):
-            values[k] = v
-        else:
+        elif c == "count":
             counts[k] = v
+        else:
+            values[k] = v
     return values, counts, measures
-
-
-def volatile_keys(out):
-    """Counts that a multi-threaded run may not reproduce exactly."""
-    threads = out.get("threads")
-    if isinstance(threads, int) and threads > 1:
-        return {k for k in out if k == "nodes" or k.startswith("tt_")}
-    return set()
 
 
 def run_records(claims, solvers, scaling, gbench):
@@ -50,7 +99,7 @@ def run_records(claims, solvers, scaling, gbench):
     def add(rid, kind, status, out=None, extra_measures=None):
         rec = {"id": rid, "kind": kind, "status": status}
         if out is not None:
-            v, c, m = split_fields(out, volatile_keys(out))
+            v, c, m = split_fields(out)
             rec["values"], rec["counts"], rec["measures"] = v, c, m
         if extra_measures:
             rec.setdefault("measures", {}).update(extra_measures)
@@ -84,15 +133,13 @@ def run_records(claims, solvers, scaling, gbench):
                     if pt["status"] == "ok" else None)
     for g in gbench:
         for b in g["benchmarks"]:
-            counts, measures = {}, {"real_time_seconds": b["real_time"], "cpu_time_seconds": b["cpu_time"]}
-            for k, v in b["counters"].items():
-                if is_measure(k, benchmark=True):
-                    measures[k] = v
-                else:
-                    counts[k] = v
+            fields = {"real_time_seconds": b["real_time"], "cpu_time_seconds": b["cpu_time"],
+                      **b["counters"]}
+            if b["label"]:
+                fields["label"] = b["label"]
+            values, counts, measures = split_fields(fields, "benchmark", benchmark_threads(b["name"]))
             rec = {"id": f"gbench/{g['binary']}/{b['name']}", "kind": "benchmark",
                    "status": "error" if b.get("error") else "ok",
-                   "values": {"label": b["label"]} if b["label"] else {},
-                   "counts": counts, "measures": measures}
+                   "values": values, "counts": counts, "measures": measures}
             recs.append(rec)
     return recs

@@ -14,7 +14,7 @@ import time
 from .claims import check, game_names, json_text, spec_game
 from .common import ROOT, fmt_int, fmt_time, log, sh
 from .manifest import in_set
-from .record import split_fields, volatile_keys
+from .record import split_fields
 
 
 def environment(build_dir):
@@ -153,9 +153,8 @@ def timed_solve(tool, args, time_limit):
     r["repeats"] = len(runs)
     r["seconds_median"] = statistics.median(x["json"].get("seconds", x["wall"]) for x in runs)
     r["wall_median"] = statistics.median(x["wall"] for x in runs)
-    vol = volatile_keys(first)
-    _, c0, _ = split_fields(first, vol)
-    r["nondeterministic"] = any(split_fields(x["json"], vol)[1] != c0 for x in runs[1:])
+    counts = split_fields(first)[1]
+    r["nondeterministic"] = any(split_fields(x["json"])[1] != counts for x in runs[1:])
     return r
 
 

@@ -1,5 +1,6 @@
 """Unit tests of the claim checker (scripts/gamebench_report/claims.py) and
-the run record's split (record.py). Run by ctest (ReportPackage.UnitTests):
+the refusal codes (tool.py); the run record's split is in
+test_record_fields.py. Run by ctest (ReportPackage.UnitTests):
     python3 -m unittest discover -s tests/report
 """
 
@@ -10,7 +11,6 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 
 from gamebench_report.claims import check, game_names, json_text  # noqa: E402
-from gamebench_report.record import is_measure, split_fields, volatile_keys  # noqa: E402
 from gamebench_report.tool import REFUSAL_STATUS, error_code  # noqa: E402
 
 # What `gamebench solve 'nim(heaps=3;5;7)' --json` prints (abridged).
@@ -52,25 +52,6 @@ class CheckTest(unittest.TestCase):
 
     def test_game_names(self):
         self.assertEqual(game_names("sum(kayles(n=7),nim(heaps=3;5))"), ["sum", "kayles", "nim"])
-
-
-class RecordTest(unittest.TestCase):
-    def test_split(self):
-        values, counts, measures = split_fields(NIM)
-        self.assertEqual(counts, {"nodes": 212, "tt_hit_rate": 0.41})
-        self.assertEqual(measures, {"seconds": 0.0004, "peak_memory_bytes": 6033408})
-        self.assertEqual(values["best_moves"], ["1:1", "2:1", "3:1"])
-        self.assertNotIn("nodes", values)
-
-    def test_benchmark_counters(self):
-        self.assertFalse(is_measure("tt_hit_rate"))
-        self.assertTrue(is_measure("tt_hit_rate", benchmark=True))
-        self.assertTrue(is_measure("nodes_per_second"))
-        self.assertFalse(is_measure("nodes", benchmark=True))
-
-    def test_threads_make_nodes_volatile(self):
-        self.assertEqual(volatile_keys({"threads": 1, "nodes": 3}), set())
-        self.assertEqual(volatile_keys({"threads": 2, "nodes": 3, "tt_used": 1}), {"nodes", "tt_used"})
 
 
 class ErrorCodeTest(unittest.TestCase):

@@ -2,7 +2,10 @@
 //
 // Compares two runs of the main job (results/run.json, format
 // "gamebench-run/1", documented in docs/results.md). Records are matched by
-// id. For each record:
+// id. What each field of a record is, exact (a value or a count) or a
+// measurement, comes from one table, bench/record_fields.tsv (built into the
+// tool, tool/record_fields.h), never from the group the record put it in.
+// For each record:
 //   - a changed status, value or count is an ERROR (exit status 1): results
 //     must reproduce exactly on the same code, and a change of search
 //     behaviour must be deliberate; except that finishing or not within the
@@ -13,14 +16,19 @@
 //     time), and times below --min-seconds (default 0.01) in both runs are
 //     too noisy to judge;
 //   - a record that became available (its game or command was added) or
-//     appeared is a note.
+//     appeared is a note;
+//   - a field of the new run that the table does not list is an ERROR, so
+//     that the table stays complete.
 // Prints a side-by-side table with the time ratio of every record, then a
 // summary line.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,6 +39,7 @@
 #include "core/json.h"
 #include "tool/args.h"
 #include "tool/commands.h"
+#include "tool/record_fields.h"
 
 namespace gamebench {
 
@@ -105,44 +114,70 @@ struct Findings {
   std::vector<std::string> errors, warnings, notes;
 };
 
-// Exact fields ("values" or "counts"): a key in both runs with different
-// values is an error; a key in only one run is a note (a solver may add a
-// statistic).
-void CompareExact(const Json& old_r, const Json& new_r, absl::string_view group, Findings& f) {
-  const Json* a = old_r.Find(group);
-  const Json* b = new_r.Find(group);
-  if (!a || !b || !a->is_object() || !b->is_object()) return;
-  for (const auto& [key, va] : a->as_object()) {
-    const Json* vb = b->Find(key);
-    if (!vb) {
+// A record's fields by name, from its three groups. The groups are kept in
+// run.json for the reader; what a field is comes from the table alone, so a
+// run written before a field changed class compares by the current table.
+std::map<std::string, const Json*> Fields(const Json& record) {
+  std::map<std::string, const Json*> fields;
+  for (const char* group : {"values", "counts", "measures"}) {
+    const Json* g = record.Find(group);
+    if (!g || !g->is_object()) continue;
+    for (const auto& [key, value] : g->as_object()) fields.emplace(key, &value);
+  }
+  return fields;
+}
+
+// Whether `key` is exact in this pair of records: values and counts are,
+// counts of work are on one thread only, measures are not. A field the
+// table does not list is compared as exact (and reported on its own).
+bool IsExact(const RecordFields& table, const Json& old_r, const Json& new_r,
+             const std::string& key) {
+  const std::optional<FieldClass> c = table.Find(RecordScope(new_r), key);
+  if (!c) return true;
+  if (*c == FieldClass::kCountOnOneThread)
+    return std::max(RecordThreads(old_r), RecordThreads(new_r)) <= 1;
+  return *c != FieldClass::kMeasure;
+}
+
+// Exact fields: a field in both runs with different values is an error; a
+// field in only one run is a note (a solver may add a statistic).
+void CompareExact(const RecordFields& table, const Json& old_r, const Json& new_r, Findings& f) {
+  const auto a = Fields(old_r), b = Fields(new_r);
+  for (const auto& [key, va] : a) {
+    if (!IsExact(table, old_r, new_r, key)) continue;
+    auto it = b.find(key);
+    if (it == b.end()) {
       f.notes.push_back(absl::StrCat(key, " no longer reported"));
-    } else if (!(va == *vb) &&
-               !(va.is_number() && vb->is_number() && va.as_double() == vb->as_double())) {
-      f.errors.push_back(absl::StrCat(key, " ", Text(&va), " -> ", Text(vb)));
+    } else if (!(*va == *it->second) && !(va->is_number() && it->second->is_number() &&
+                                          va->as_double() == it->second->as_double())) {
+      f.errors.push_back(absl::StrCat(key, " ", Text(va), " -> ", Text(it->second)));
     }
   }
-  for (const auto& [key, vb] : b->as_object())
-    if (!a->Find(key)) f.notes.push_back(absl::StrCat(key, " newly reported"));
+  for (const auto& [key, vb] : b)
+    if (!a.count(key) && IsExact(table, old_r, new_r, key))
+      f.notes.push_back(absl::StrCat(key, " newly reported"));
 }
 
 // Slowdowns are judged on the record's main time only (the solver's own
-// clock, else the benchmark's real time, else the wall time), and on memory.
-void CompareMeasures(const Json& old_r, const Json& new_r, double threshold, double min_seconds,
-                     Findings& f) {
-  const Json* a = old_r.Find("measures");
-  const Json* b = new_r.Find("measures");
-  if (!a || !b || !a->is_object() || !b->is_object()) return;
+// clock, else the benchmark's real time, else the wall time), and on memory;
+// other measurements (rates, counts of multi-threaded work) are shown by the
+// report, never judged.
+void CompareMeasures(const RecordFields& table, const Json& old_r, const Json& new_r,
+                     double threshold, double min_seconds, Findings& f) {
+  const auto a = Fields(old_r), b = Fields(new_r);
   std::string main_time;
   for (const char* key : {"seconds", "real_time_seconds", "wall_seconds"}) {
-    if (a->Find(key) && b->Find(key)) {
+    if (a.count(key) && b.count(key)) {
       main_time = key;
       break;
     }
   }
-  for (const auto& [key, va] : a->as_object()) {
-    const Json* vb = b->Find(key);
-    if (!vb || !va.is_number() || !vb->is_number()) continue;
-    const double x = va.as_double(), y = vb->as_double();
+  for (const auto& [key, va] : a) {
+    auto it = b.find(key);
+    if (it == b.end() || IsExact(table, old_r, new_r, key)) continue;
+    const Json* vb = it->second;
+    if (!va->is_number() || !vb->is_number()) continue;
+    const double x = va->as_double(), y = vb->as_double();
     if (x <= 0 || y <= 0) continue;
     const double ratio = y / x;
     if (IsTimeKey(key)) {
@@ -153,6 +188,17 @@ void CompareMeasures(const Json& old_r, const Json& new_r, double threshold, dou
       f.warnings.push_back(absl::StrFormat("%s %.3gx more", key, ratio));
     }
   }
+}
+
+// The fields of the new run that the table does not list, as scope/field:
+// each is an error, so that the table stays complete (an unknown field
+// would otherwise pass as whatever it happens to be).
+std::set<std::string> Unclassified(const RecordFields& table, const Json& run) {
+  std::set<std::string> missing;
+  for (const Json& r : run.Find("records")->as_array())
+    for (const auto& [key, value] : Fields(r))
+      if (!table.Find(RecordScope(r), key)) missing.insert(absl::StrCat(RecordScope(r), "/", key));
+  return missing;
 }
 
 }  // namespace
@@ -169,6 +215,10 @@ absl::Status RunCompare(const std::vector<std::string>& argv) {
   if (!old_run.ok()) return old_run.status();
   auto new_run = ReadRun(args->positional()[1]);
   if (!new_run.ok()) return new_run.status();
+  const auto table = RecordFields::Parse(RecordFieldsTable());
+  if (!table.ok())
+    return absl::InternalError(
+        absl::StrCat("the table built into this tool is damaged: ", table.status().message()));
 
   std::map<std::string, const Json*> old_by_id;
   std::vector<std::string> order;
@@ -217,11 +267,8 @@ absl::Status RunCompare(const std::vector<std::string>& argv) {
         else
           f.errors.push_back(absl::StrCat("status ", sa, " -> ", sb));
       }
-      if (sa == sb) {
-        CompareExact(*a, *b, "values", f);
-        CompareExact(*a, *b, "counts", f);
-      }
-      CompareMeasures(*a, *b, *threshold, *min_seconds, f);
+      if (sa == sb) CompareExact(*table, *a, *b, f);
+      CompareMeasures(*table, *a, *b, *threshold, *min_seconds, f);
     }
     errors += static_cast<int>(f.errors.size());
     warnings += static_cast<int>(f.warnings.size());
@@ -237,12 +284,24 @@ absl::Status RunCompare(const std::vector<std::string>& argv) {
                 FormatSeconds(ta).c_str(), FormatSeconds(tb).c_str(), ratio.c_str(),
                 absl::StrJoin(items, "; ").c_str());
   }
-  std::printf("\n%d records compared: %d errors (changed values or counts), %d warnings\n",
-              compared, errors, warnings);
+  const std::set<std::string> unclassified = Unclassified(*table, *new_run);
+  if (!unclassified.empty())
+    std::printf("\nERROR field(s) of the new run not classified in bench/record_fields.tsv: %s\n",
+                absl::StrJoin(unclassified, ", ").c_str());
+  const int unclassified_count = static_cast<int>(unclassified.size());
+  const std::string also =
+      unclassified.empty() ? "" : absl::StrCat("; ", unclassified_count, " unclassified field(s)");
+  std::printf("\n%d records compared: %d errors (changed values or counts%s), %d warnings\n",
+              compared, errors + unclassified_count, also.c_str(), warnings);
   std::fflush(stdout);
+  std::vector<std::string> problems;
   if (errors > 0)
-    return absl::InternalError(
-        absl::StrCat(errors, " value(s) or count(s) differ between the runs"));
+    problems.push_back(absl::StrCat(errors, " value(s) or count(s) differ between the runs"));
+  if (!unclassified.empty())
+    problems.push_back(absl::StrCat(unclassified_count,
+                                    " field(s) of the new run are not classified in "
+                                    "bench/record_fields.tsv"));
+  if (!problems.empty()) return absl::InternalError(absl::StrJoin(problems, "; "));
   return absl::OkStatus();
 }
 
