@@ -56,6 +56,9 @@
 #include "absl/strings/string_view.h"
 #include "core/combinatorics.h"
 #include "core/game.h"
+#include "games/connect4/bitboard.h"
+#include "games/connect4/even_threats.h"
+#include "games/connect4/tier_tables.h"
 
 namespace gamebench {
 
@@ -104,7 +107,8 @@ class Connect4 {
     for (int c = 0; c < w_; ++c) bottom_ |= uint64_t{1} << (c * (h_ + 1));
     board_ = bottom_ * ((uint64_t{1} << h_) - 1);
     column_bits_ = (uint64_t{1} << h_) - 1;
-    tiers_ = std::make_shared<const TierTables>(w_, h_);
+    for (int r = 1; r < h_; r += 2) even_rows_ |= bottom_ << r;
+    tiers_ = std::make_shared<const connect4::TierTables>(w_, h_);
     // Centre columns first, then outwards, left before right: 3 2 4 1 5 0 6.
     for (int i = 0; i < w_; ++i) {
       const int step = (i + 1) / 2;
@@ -154,13 +158,20 @@ class Connect4 {
   // the stone count says who moves.
   uint64_t Key(const State& s) const { return s.current + s.mask; }
 
-  // [Ordered] Pons' MoveSorter: the number of cells where the mover would
-  // then have an open four ("threats"), then centre columns first.
+  // [Ordered] Threat-aware (after Pons' MoveSorter): the mover's threats
+  // after the move (cells where it would complete a four), less those right
+  // above an opponent's threat (the opponent wins there first: they never
+  // count); a threat right above a playable cell counts half as much again
+  // (the opponent can never play under it); then centre columns first.
+  // (Node counts of the weightings tried: results/connect4.md.)
   int MoveOrder(const State& s, Move c) const {
     const uint64_t move = (s.mask + bottom_) & ColumnMask(c);
-    int threats = 0;  // few: count them one by one
-    for (uint64_t t = WinningCells(s.current | move, s.mask | move); t; t &= t - 1) ++threats;
-    return threats * 16 + (w_ - std::abs(2 * c - (w_ - 1)));
+    const uint64_t mask = s.mask | move;
+    const uint64_t opponent_threats = WinningCells(s.current ^ s.mask, mask);
+    const uint64_t useful = WinningCells(s.current | move, mask) & ~(opponent_threats << 1);
+    const uint64_t playable = (mask + bottom_) & board_;
+    return 16 * PopCount(useful) + 8 * PopCount(useful & (playable << 1)) +
+           (w_ - std::abs(2 * c - (w_ - 1)));
   }
 
   // [Tactical] The mover can complete a four with the next stone: the value
@@ -176,25 +187,58 @@ class Connect4 {
   // playable winning cell, none when it has two, and never the cell just
   // below an opponent's winning cell.
   void GenerateNonLosingMoves(const State& s, MoveListOf<Connect4>& moves) const {
-    uint64_t possible = Possible(s);
-    const uint64_t opponent_win = WinningCells(s.current ^ s.mask, s.mask);
+    const uint64_t cells = NonLosingCells(s.current, s.mask);
+    for (int i = 0; i < w_; ++i)
+      if (cells & ColumnMask(order_[i])) moves.push_back(order_[i]);
+  }
+  // The playable cells of GenerateNonLosingMoves, `mover` the stones of the
+  // player to move.
+  uint64_t NonLosingCells(uint64_t mover, uint64_t mask) const {
+    uint64_t possible = (mask + bottom_) & board_;
+    const uint64_t opponent_win = WinningCells(mover ^ mask, mask);
     const uint64_t forced = possible & opponent_win;
     if (forced) {
-      if (forced & (forced - 1)) return;  // two threats: cannot block both
+      if (forced & (forced - 1)) return 0;  // two threats: cannot block both
       possible = forced;
     }
-    possible &= ~(opponent_win >> 1);
-    for (int i = 0; i < w_; ++i)
-      if (possible & ColumnMask(order_[i])) moves.push_back(order_[i]);
+    return possible & ~(opponent_win >> 1);
   }
 
   // [Tactical] Bounds on a position where the mover cannot win at once and
-  // plays a non-losing move: the mover wins at best with its stone after
-  // next, the opponent at best with its stone after next; otherwise a draw.
+  // plays a non-losing move, each rule its own step:
   std::pair<Score, Score> ValueBounds(const State& s) const {
     const int n = MovesPlayed(s);
-    const Score upper = n + 3 <= Cells() ? WinValue(n / 2 + 2) : kDrawScore;
-    const Score lower = n + 4 <= Cells() ? -WinValue((n + 1) / 2 + 2) : kDrawScore;
+    // 1. The mover wins at best with its stone after next, the opponent at
+    //    best with its stone after next; otherwise a draw (Pons).
+    Score upper = n + 3 <= Cells() ? WinValue(n / 2 + 2) : kDrawScore;
+    Score lower = n + 4 <= Cells() ? -WinValue((n + 1) / 2 + 2) : kDrawScore;
+    // 2. A player with no four left among its stones and the empty cells can
+    //    never win: at best a draw for the mover, at worst a draw.
+    const uint64_t empty = board_ ^ s.mask;
+    if (upper > kDrawScore && !Alignment(s.current | empty)) upper = kDrawScore;
+    if (lower < kDrawScore && !Alignment((s.current ^ s.mask) | empty)) lower = kDrawScore;
+    // 3. With an even number of rows and of stones, the second player's
+    //    follow-up strategy (games/connect4/even_threats.h, argued there) may
+    //    show that the mover cannot win, or even when it loses at the latest.
+    if (h_ % 2 == 0 && n % 2 == 0 && upper > lower) {
+      const auto f = connect4::FollowUpOfSecondPlayer(s.current, s.mask, board_, even_rows_,
+                                                      bottom_, h_, Cells());
+      if (!f.mover_may_win) {
+        upper = std::min(upper, kDrawScore);
+        if (f.opponent_wins_by) upper = std::min(upper, -WinValue(f.opponent_wins_by / 2));
+      }
+    }
+    // 4. One ply ahead, while step 1's upper bound stands: a non-losing move
+    //    that leaves the opponent no non-losing reply wins with the stone
+    //    after next, step 1's best, so that is the value. With no such move
+    //    the mover wins at best with its third stone from now.
+    if (n + 3 <= Cells() && upper == WinValue(n / 2 + 2) && upper > lower) {
+      for (uint64_t m = NonLosingCells(s.current, s.mask); m; m &= m - 1) {
+        const uint64_t mask = s.mask | (m & (~m + 1));
+        if (NonLosingCells(mask ^ (s.current | (m & (~m + 1))), mask) == 0) return {upper, upper};
+      }
+      upper = n + 5 <= Cells() ? WinValue(n / 2 + 3) : kDrawScore;
+    }
     return {lower, upper};
   }
 
@@ -301,78 +345,23 @@ class Connect4 {
     return State{t % 2 == 0 ? mask ^ o : o, mask};
   }
 
- private:
-  // Counts of column-height vectors: Vectors(k, s) of length k with heights
-  // 0..h summing to s; Before(k, s, v) = sum over u < v of Vectors(k, s - u),
-  // the vectors a column of height below v ranks before.
-  class TierTables {
-   public:
-    TierTables(int w, int h) : h_(h), sums_(w * h + 1) {
-      vectors_.assign((w + 1) * sums_, 0);
-      before_.assign((w + 1) * sums_ * (h + 2), 0);
-      vectors_[0] = 1;
-      for (int k = 1; k <= w; ++k)
-        for (int s = 0; s < sums_; ++s)
-          for (int v = 0; v <= h && v <= s; ++v) vectors_[k * sums_ + s] += vectors_[(k - 1) * sums_ + s - v];
-      for (int k = 0; k <= w; ++k)
-        for (int s = 0; s < sums_; ++s)
-          for (int v = 1; v <= h + 1; ++v)
-            before_[(k * sums_ + s) * (h + 2) + v] =
-                before_[(k * sums_ + s) * (h + 2) + v - 1] +
-                (s - (v - 1) >= 0 ? vectors_[k * sums_ + s - (v - 1)] : 0);
-    }
-    uint64_t Vectors(int k, int s) const { return s < 0 || s >= sums_ ? 0 : vectors_[k * sums_ + s]; }
-    uint64_t Before(int k, int s, int v) const { return before_[(k * sums_ + s) * (h_ + 2) + v]; }
-
-   private:
-    int h_, sums_;
-    std::vector<uint64_t> vectors_, before_;
-  };
-
  public:
-
   // The stones of the first player (x) and of the second (o).
   uint64_t XStones(const State& s) const {
     return MovesPlayed(s) % 2 == 0 ? s.current : s.current ^ s.mask;
   }
   uint64_t Bit(int c, int r) const { return uint64_t{1} << (c * (h_ + 1) + r); }
 
-  // The number of set bits, inline: the portable build has no popcount
-  // instruction, and __builtin_popcountll then calls libgcc in the hot loop.
-  static int PopCount(uint64_t b) {
-#ifdef __POPCNT__
-    return __builtin_popcountll(b);
-#else
-    b -= (b >> 1) & 0x5555555555555555ull;
-    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return static_cast<int>((b * 0x0101010101010101ull) >> 56);
-#endif
-  }
+  static int PopCount(uint64_t b) { return connect4::PopCount(b); }
   bool CanPlay(const State& s, int c) const { return (s.mask & Bit(c, h_ - 1)) == 0; }
 
   // True when `stones` hold four in a row (Pons' alignment()).
-  bool Alignment(uint64_t stones) const {
-    for (int shift : {h_ + 1, h_, h_ + 2, 1}) {  // horizontal, both diagonals, vertical
-      const uint64_t m = stones & (stones >> shift);
-      if (m & (m >> (2 * shift))) return true;
-    }
-    return false;
-  }
+  bool Alignment(uint64_t stones) const { return connect4::HasFour(stones, h_); }
 
   // The empty cells where `stones` would complete a four (Pons'
   // compute_winning_position).
   uint64_t WinningCells(uint64_t stones, uint64_t mask) const {
-    uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);  // vertical
-    for (int d : {h_ + 1, h_, h_ + 2}) {                           // horizontal, diagonals
-      uint64_t p = (stones << d) & (stones << 2 * d);
-      r |= p & (stones << 3 * d);
-      r |= p & (stones >> d);
-      p = (stones >> d) & (stones >> 2 * d);
-      r |= p & (stones << d);
-      r |= p & (stones >> 3 * d);
-    }
-    return r & (board_ ^ mask);
+    return connect4::WinningCells(stones, board_ ^ mask, h_);
   }
 
  private:
@@ -468,7 +457,8 @@ class Connect4 {
   uint64_t bottom_ = 0;  // the bottom cell of every column
   uint64_t board_ = 0;   // every cell
   uint64_t column_bits_ = 0;  // the h cells of column 0
-  std::shared_ptr<const TierTables> tiers_;  // shared: the game stays cheap to copy
+  uint64_t even_rows_ = 0;    // the cells of the 1-based even rows (0-based 1, 3, ...)
+  std::shared_ptr<const connect4::TierTables> tiers_;  // shared: the game stays cheap to copy
   uint8_t order_[kMaxWidth] = {};
 };
 

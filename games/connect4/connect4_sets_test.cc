@@ -9,11 +9,13 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "games/connect4/connect4.h"
 #include "games/connect4/pons_test_set.h"
 #include "gtest/gtest.h"
 #include "solvers/transposition_table.h"
 #include "solvers/tt.h"
+#include "tests/conformance.h"
 #include "tests/test_files.h"
 
 namespace gamebench {
@@ -54,6 +56,44 @@ TEST(Connect4SetsTest, MiddleEasy) { CheckSet("Test_L2_R1", Sanitized() ? 20 : 1
 TEST(Connect4SetsTest, MiddleMedium) { CheckSet("Test_L2_R2", Sanitized() ? 100 : 1); }
 // A fixed sample: every 10th position (every 100th sanitized).
 TEST(Connect4SetsTest, BeginEasySample) { CheckSet("Test_L1_R1", Sanitized() ? 100 : 10); }
+
+// Christophe Steininger's sets (bench/positions/connect4/steininger/, its
+// README): moves 0-based; his score floor((N + 2 - m) / 2) for a win on move
+// m is connect4's on boards with N even, and one less for the second
+// player's wins when N is odd (9x5).
+void CheckSteiningerSet(const std::string& spec, const std::string& name, int stride) {
+  const Connect4 game = testing::MakeGame<Connect4>(spec);
+  const std::string board = absl::StrCat(game.width(), "x", game.height());
+  auto cases = ReadPonsTestSet(std::string(GAMEBENCH_SOURCE_DIR) + "/bench/positions/connect4/steininger/" +
+                               board + "/" + name + ".txt");
+  ASSERT_TRUE(cases.ok()) << cases.status();
+  ASSERT_EQ(cases->size(), 1000u);
+  SolveOptions options;
+  options.best_moves = false;
+  TranspositionTable table(64ull << 20);
+  for (size_t i = 0; i < cases->size(); i += stride) {
+    std::string moves = (*cases)[i].moves;
+    for (char& c : moves) c = static_cast<char>(c + 1);
+    auto s = game.ParseState(moves);
+    ASSERT_TRUE(s.ok()) << s.status();
+    Score expected = (*cases)[i].score;
+    const bool second_to_move = Connect4::MovesPlayed(*s) % 2 == 1;
+    if (game.Cells() % 2 == 1 && expected != 0 && (expected > 0) == second_to_move)
+      expected += expected > 0 ? 1 : -1;  // a win of the second player
+    const SolveReport r = TtSolver::SolveWithTable(game, *s, options, table);
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.value, expected) << board << " " << name << " line " << i + 1 << ": " << (*cases)[i].moves;
+  }
+}
+
+TEST(Connect4SetsTest, SteiningerEndgames) {
+  CheckSteiningerSet("connect4", "endgame_L1", Sanitized() ? 20 : 1);
+  CheckSteiningerSet("connect4(w=9,h=5)", "endgame_L1", Sanitized() ? 20 : 1);
+}
+TEST(Connect4SetsTest, SteiningerMidgames) {
+  CheckSteiningerSet("connect4", "midgame_L1", Sanitized() ? 100 : 1);
+  CheckSteiningerSet("connect4(w=9,h=5)", "midgame_L1", Sanitized() ? 100 : 1);
+}
 
 TEST(Connect4SetsTest, ReaderRejectsDamagedFiles) {
   EXPECT_FALSE(ReadPonsTestSet("/nonexistent/Test_L3_R1").ok());
