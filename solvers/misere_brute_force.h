@@ -68,7 +68,9 @@ class MisereSearch {
   void ForEachOption(const Position& x, Fn&& fn) const {
     for (size_t i = 0; i < x.heaps.size(); ++i) {
       if (i > 0 && x.heaps[i] == x.heaps[i - 1]) continue;
-      const auto [r, h] = x.heaps[i];
+      // Plain variables, not a structured binding: clang 14 (the sanitizer
+      // builds) does not let a lambda capture a binding.
+      const int r = x.heaps[i].first, h = x.heaps[i].second;
       rules_[r].ForEachOption(h, [&](int a, int b) {
         std::vector<std::pair<int, int>> rest = x.heaps;
         rest.erase(rest.begin() + static_cast<long>(i));
