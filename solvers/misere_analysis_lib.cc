@@ -1,5 +1,6 @@
 #include "solvers/misere_analysis.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace gamebench {
@@ -22,8 +23,14 @@ MisereAnalysis Analyze(const MisereQuotient& q, const MisereQuotientLimits& limi
     }
   }
   // Tame: the game's heaps among misère Nim's classes.
+  // A tame game's joint quotient is misère Nim's, a few hundred elements
+  // for heaps up to 4096; a wild one's can be far larger, so a budget of
+  // its own (past it, tameness is left unknown).
   MisereQuotient joint({q.rules()[0], HeapRule::Nim()});
-  if (!joint.ExtendTo(n, limits).ok() || !joint.verified()) return a;
+  MisereQuotientLimits joint_limits = limits;
+  joint_limits.max_size = std::min<uint64_t>(limits.max_size, 1024);
+  joint_limits.max_refinements = std::min(limits.max_refinements, 16);
+  if (!joint.ExtendTo(n, joint_limits).ok() || !joint.verified()) return a;
   const BipartiteMonoid& m = joint.monoid();
   std::vector<bool> nim(m.size(), false);
   std::vector<uint32_t> span = {0};

@@ -28,16 +28,19 @@
 //      A_N, "class of x in P" must equal "x has a move and no option's class
 //      is in P". It walks the finite set of states (class of x, P-shadow of
 //      the classes of x's options), which determine both sides and follow
-//      from a state and the heap added. Where it fails, the walk itself,
-//      labelled by the right-hand side, is an automaton that values right
-//      every position whose options were valued right; its minimal
-//      automaton is the next candidate (Refine), checked again.
+//      from a state and the heap added.
+//   5. Where it fails, the failing position w with fewest tokens (its
+//      options all agree, so by induction on tokens they are valued right
+//      and w's true outcome is the one its options give) is recalibrated as
+//      Siegel's MisereSolver does: some heaps of w are freed -- the quotient
+//      is regenerated without them, times a cyclic monoid per freed heap
+//      long enough for its exponent in w -- P is marked on that product by
+//      representatives, the product reduced, and the first such candidate
+//      (fewest freed heaps first) that values w right is checked again.
 // A checked quotient is a proof (by induction on positions); one whose walk
-// passed the state limit is reported unverified. The refinement need not
-// settle (each round is right on more positions, but its minimal automaton
-// can keep distinctions that more positions would undo: Dawson's Kayles
-// from heap 25 on); after max_refinements rounds the step stops with what
-// the heaps before it gave.
+// passed the state limit is reported unverified. Recalibration need not
+// settle within a budget; after max_refinements rounds the step stops with
+// what the heaps before it gave.
 
 #include <cstdint>
 #include <optional>
@@ -56,7 +59,7 @@ struct MisereQuotientLimits {
   uint64_t max_size = 1 << 14;              // elements of the quotient
   uint64_t memory_bytes = uint64_t{1} << 30;  // tables (quotient and candidate)
   uint64_t max_verify_states = 1 << 18;     // Verify()'s walk
-  int max_refinements = 4;                  // refinements of one heap's step
+  int max_refinements = 64;                 // recalibrations of one heap's step
 };
 
 // The heaps of sizes 1..N of some rules, in construction order (by size,
@@ -117,16 +120,21 @@ class MisereQuotient {
     bool complete = false;
     bool agrees = false;  // every state's class is in P iff derived_p
     uint64_t states = 0;
+    std::vector<uint32_t> cls;               // per state, its class
     std::vector<char> derived_p;             // has a move, no option in P
     std::vector<std::vector<uint32_t>> next;  // per state, per step
     std::vector<int> step_of_type;           // heap type -> step
   };
   Walk WalkStates(uint64_t max_states) const;
-  absl::Status Refine(const Walk& walk, const MisereQuotientLimits& limits);
+  // The fewest-tokens position (heap types) whose state disagrees.
+  std::vector<int> LeastFailure(const Walk& walk) const;
+  // Step 5 for the failing position `w` (solvers/misere_recalibrate_lib.cc).
+  absl::Status Recalibrate(const std::vector<int>& w, const MisereQuotientLimits& limits);
+  absl::Status TryFreeing(const std::vector<int>& freed, const std::vector<int>& w,
+                          bool should_be_p, const MisereQuotientLimits& limits, bool* fixed);
 
   absl::Status AddType(int t, const MisereQuotientLimits& limits);
   absl::Status BuildCandidate(int t, const MisereQuotientLimits& limits);
-  void Restrict(int t);
   void ComputeRepresentatives();
 
   HeapTypes types_;

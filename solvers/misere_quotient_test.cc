@@ -55,6 +55,12 @@ TEST(MisereQuotient, AgreesWithSearchOnSums) {
   CheckSums({HeapRule::Grundy()}, 12, 3, 22);
 }
 
+TEST(MisereQuotient, DawsonsKaylesPastTheHeapsWhereClassesSplit) {
+  // Heaps 25..27 split classes of Q_24 (|Q| 24 -> 144 -> 176): every sum of
+  // up to 3 heaps, up to 40 tokens, against search.
+  CheckSums({Code("0.07")}, 27, 3, 40);
+}
+
 TEST(MisereQuotient, VerifiesItself) {
   for (const char* code : {"0.77", "0.07", "0.137", "0.4", "0.51", "0.15"}) {
     MisereQuotient q({Code(code)});
