@@ -32,7 +32,7 @@
 //   5. Where it fails, the failing position w with fewest tokens (its
 //      options all agree, so by induction on tokens they are valued right
 //      and w's true outcome is the one its options give) is recalibrated as
-//      Siegel's MisereSolver does: some heaps of w are freed -- the quotient
+//      Siegel's misère solver does: some heaps of w are freed -- the quotient
 //      is regenerated without them, times a cyclic monoid per freed heap
 //      long enough for its exponent in w -- P is marked on that product by
 //      representatives, the product reduced, and the first such candidate
