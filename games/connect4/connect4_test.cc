@@ -122,7 +122,8 @@ TEST(Connect4Test, BadPositions) {
 }
 
 // Cell by cell, for the bitboard tests: the cells of `free` where `stones`
-// would complete a four on a w x h board, and the mirror image.
+// would complete a four on a w x h board (a vertical four only at its top
+// cell, the one a stone can drop into), and the mirror image.
 uint64_t NaiveWinningCells(const Connect4& g, uint64_t stones, uint64_t free) {
   const int w = g.width(), h = g.height();
   auto has = [&](int c, int r) { return c >= 0 && c < w && r >= 0 && r < h && (stones & g.Bit(c, r)); };
@@ -131,7 +132,7 @@ uint64_t NaiveWinningCells(const Connect4& g, uint64_t stones, uint64_t free) {
     for (int r = 0; r < h; ++r) {
       if (!(free & g.Bit(c, r))) continue;
       for (auto [dc, dr] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{1, -1}})
-        for (int k = 0; k < 4; ++k) {
+        for (int k = dc == 0 ? 3 : 0; k < 4; ++k) {  // a column fills upwards: its top
           int n = 0;
           for (int j = 0; j < 4; ++j)
             if (j != k && has(c + (j - k) * dc, r + (j - k) * dr)) ++n;
@@ -155,7 +156,7 @@ uint64_t NaiveMirror(const Connect4& g, uint64_t b) {
 // (Breaking one shift, e.g. `3 * d` to `2 * d` in WinningCellsOf, fails it.)
 TEST(Connect4Test, BitboardRulesAgreeWithCellByCell) {
   std::mt19937_64 rng(24);
-  for (const Connect4 g : {Connect4(7, 6), Connect4(6, 7), Connect4(8, 5)}) {
+  for (const Connect4& g : {Connect4(7, 6), Connect4(6, 7), Connect4(8, 5)}) {
     uint64_t board = 0;
     for (int c = 0; c < g.width(); ++c)
       for (int r = 0; r < g.height(); ++r) board |= g.Bit(c, r);
