@@ -11,6 +11,7 @@
 // (up-right diagonal) and h (down-right diagonal).
 
 #include <cstdint>
+#include <type_traits>
 
 namespace gamebench {
 namespace connect4 {
@@ -28,6 +29,15 @@ inline int PopCount(uint64_t b) {
 #endif
 }
 
+// Each rule below is written once over a height type `Height`: either int
+// (any board) or std::integral_constant<int, 6> (the standard 7x6 board's
+// height), in which case every shift amount is a constant the compiler folds
+// into the instruction. The entry points at the bottom pick the constant
+// form when h == 6: a branch the CPU predicts perfectly, against shifts by a
+// register (an extra move into CL per distinct amount, no folding of the
+// shift pairs) in the search's hottest functions.
+using StandardHeight = std::integral_constant<int, 6>;
+
 // The first cell (the lowest bit) of every four in a row of `cells` along
 // `shift`.
 inline uint64_t FourStarts(uint64_t cells, int shift) {
@@ -35,11 +45,38 @@ inline uint64_t FourStarts(uint64_t cells, int shift) {
   return pairs & (pairs >> (2 * shift));
 }
 
+template <typename Height>
+inline bool HasFourOf(uint64_t cells, Height height) {
+  const int h = height;
+  // horizontal, both diagonals, vertical
+  return (FourStarts(cells, h + 1) | FourStarts(cells, h) | FourStarts(cells, h + 2) |
+          FourStarts(cells, 1)) != 0;
+}
+
+template <typename Height>
+inline uint64_t FourTopsOf(uint64_t cells, Height height) {
+  const int h = height;
+  return FourStarts(cells, h + 1) | FourStarts(cells, h) | (FourStarts(cells, h + 2) << 3 * (h + 2)) |
+         (FourStarts(cells, 1) << 3);
+}
+
+template <typename Height>
+inline uint64_t WinningCellsOf(uint64_t stones, uint64_t free, Height height) {
+  const int h = height;
+  uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);  // vertical
+  auto along = [&](int d) {                                    // horizontal, diagonals
+    uint64_t p = (stones << d) & (stones << 2 * d);
+    uint64_t q = (p & (stones << 3 * d)) | (p & (stones >> d));
+    p = (stones >> d) & (stones >> 2 * d);
+    return q | (p & (stones << d)) | (p & (stones >> 3 * d));
+  };
+  r |= along(h + 1) | along(h) | along(h + 2);
+  return r & free;
+}
+
 // True when `cells` hold four in a row (Pons' alignment()).
 inline bool HasFour(uint64_t cells, int h) {
-  for (int shift : {h + 1, h, h + 2, 1})  // horizontal, both diagonals, vertical
-    if (FourStarts(cells, shift)) return true;
-  return false;
+  return h == StandardHeight::value ? HasFourOf(cells, StandardHeight{}) : HasFourOf(cells, h);
 }
 
 // The highest cell of every four in a row of `cells` (for a horizontal
@@ -47,23 +84,29 @@ inline bool HasFour(uint64_t cells, int h) {
 // diagonal and the vertical rise from their first cell; the down-right
 // diagonal falls from it.
 inline uint64_t FourTops(uint64_t cells, int h) {
-  return FourStarts(cells, h + 1) | FourStarts(cells, h) | (FourStarts(cells, h + 2) << 3 * (h + 2)) |
-         (FourStarts(cells, 1) << 3);
+  return h == StandardHeight::value ? FourTopsOf(cells, StandardHeight{}) : FourTopsOf(cells, h);
 }
 
 // The cells of `free` where `stones` would complete a four (Pons'
 // compute_winning_position).
 inline uint64_t WinningCells(uint64_t stones, uint64_t free, int h) {
-  uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);  // vertical
-  for (int d : {h + 1, h, h + 2}) {                              // horizontal, diagonals
-    uint64_t p = (stones << d) & (stones << 2 * d);
-    r |= p & (stones << 3 * d);
-    r |= p & (stones >> d);
-    p = (stones >> d) & (stones >> 2 * d);
-    r |= p & (stones << d);
-    r |= p & (stones >> 3 * d);
-  }
-  return r & free;
+  return h == StandardHeight::value ? WinningCellsOf(stones, free, StandardHeight{})
+                                    : WinningCellsOf(stones, free, h);
+}
+
+// The left-right mirror of a bitboard of w columns (each h + 1 bits).
+template <typename Width, typename Height>
+inline uint64_t MirrorOf(uint64_t b, Width width, Height height) {
+  const int w = width, bits = height + 1;
+  const uint64_t column = (uint64_t{1} << bits) - 1;
+  uint64_t out = 0;
+  for (int c = 0; c < w; ++c) out |= ((b >> (c * bits)) & column) << ((w - 1 - c) * bits);
+  return out;
+}
+inline uint64_t Mirror(uint64_t b, int w, int h) {
+  return w == 7 && h == StandardHeight::value
+             ? MirrorOf(b, std::integral_constant<int, 7>{}, StandardHeight{})
+             : MirrorOf(b, w, h);
 }
 
 }  // namespace connect4

@@ -368,13 +368,7 @@ class Connect4 {
   uint64_t Possible(const State& s) const { return (s.mask + bottom_) & board_; }
   uint64_t ColumnMask(int c) const { return ((uint64_t{1} << h_) - 1) << (c * (h_ + 1)); }
 
-  uint64_t Mirror(uint64_t b) const {
-    uint64_t out = 0;
-    const uint64_t column = (uint64_t{1} << (h_ + 1)) - 1;
-    for (int c = 0; c < w_; ++c)
-      out |= ((b >> (c * (h_ + 1))) & column) << ((w_ - 1 - c) * (h_ + 1));
-    return out;
-  }
+  uint64_t Mirror(uint64_t b) const { return connect4::Mirror(b, w_, h_); }
 
   char ColumnChar(int c) const { return c < 9 ? static_cast<char>('1' + c) : static_cast<char>('a' + c - 9); }
   int ColumnOf(char ch) const {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -118,6 +119,58 @@ TEST(Connect4Test, BadPositions) {
   EXPECT_FALSE(g.ParseMove(Parse(g, "111111"), "1").ok());
   EXPECT_FALSE(g.ParseMove(g.Start(), "0").ok());
   EXPECT_FALSE(g.ParseMove(g.Start(), "44").ok());
+}
+
+// Cell by cell, for the bitboard tests: the cells of `free` where `stones`
+// would complete a four on a w x h board (a vertical four only at its top
+// cell, the one a stone can drop into), and the mirror image.
+uint64_t NaiveWinningCells(const Connect4& g, uint64_t stones, uint64_t free) {
+  const int w = g.width(), h = g.height();
+  auto has = [&](int c, int r) { return c >= 0 && c < w && r >= 0 && r < h && (stones & g.Bit(c, r)); };
+  uint64_t out = 0;
+  for (int c = 0; c < w; ++c)
+    for (int r = 0; r < h; ++r) {
+      if (!(free & g.Bit(c, r))) continue;
+      for (auto [dc, dr] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{1, -1}})
+        for (int k = dc == 0 ? 3 : 0; k < 4; ++k) {  // a column fills upwards: its top
+          int n = 0;
+          for (int j = 0; j < 4; ++j)
+            if (j != k && has(c + (j - k) * dc, r + (j - k) * dr)) ++n;
+          if (n == 3) out |= g.Bit(c, r);
+        }
+    }
+  return out;
+}
+uint64_t NaiveMirror(const Connect4& g, uint64_t b) {
+  uint64_t out = 0;
+  for (int c = 0; c < g.width(); ++c)
+    for (int r = 0; r <= g.height(); ++r)
+      if (b & (uint64_t{1} << (c * (g.height() + 1) + r)))
+        out |= uint64_t{1} << ((g.width() - 1 - c) * (g.height() + 1) + r);
+  return out;
+}
+
+// The bitboard rules (games/connect4/bitboard.h) against the cell-by-cell
+// ones, on 7x6 (the constant-height path, taken when h == 6) and on 6x7 and
+// 8x5 (the path for any height): random stone sets, random free cells.
+// (Breaking one shift, e.g. `3 * d` to `2 * d` in WinningCellsOf, fails it.)
+TEST(Connect4Test, BitboardRulesAgreeWithCellByCell) {
+  std::mt19937_64 rng(24);
+  for (const Connect4& g : {Connect4(7, 6), Connect4(6, 7), Connect4(8, 5)}) {
+    uint64_t board = 0;
+    for (int c = 0; c < g.width(); ++c)
+      for (int r = 0; r < g.height(); ++r) board |= g.Bit(c, r);
+    for (int i = 0; i < 20000; ++i) {
+      // Sparse and dense sets alike: the AND of one to three random words.
+      uint64_t stones = board, free = board;
+      for (int k = static_cast<int>(rng() % 3); k >= 0; --k) stones &= rng();
+      free &= ~stones & rng();
+      ASSERT_EQ(connect4::WinningCells(stones, free, g.height()), NaiveWinningCells(g, stones, free));
+      // A four exists iff some stone completes one with three others.
+      ASSERT_EQ(connect4::HasFour(stones, g.height()), NaiveWinningCells(g, stones, stones) != 0);
+      ASSERT_EQ(connect4::Mirror(stones, g.width(), g.height()), NaiveMirror(g, stones));
+    }
+  }
 }
 
 // Pons' scoring: a win with your k-th stone is worth 22 - k on 7x6.
