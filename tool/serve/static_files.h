@@ -2,7 +2,7 @@
 #define GAMEBENCH_TOOL_SERVE_STATIC_FILES_H_
 
 // The files `gamebench serve` hands out as they are: its page (a folder of
-// plain HTML, CSS and JavaScript, tool/serve/static/) and, when asked, a main
+// plain HTML, CSS and JS files, tool/serve/static/) and, when asked, a main
 // job's results folder (run.json and the figures). A folder is listed once,
 // when the server starts: only the regular files found under it then, with
 // a known extension, can be served, looked up by their relative path as a

@@ -90,6 +90,8 @@ function render() {
     b.dataset.move = m.move;
     b.dataset.value = m.moveValue;
     b.dataset.remoteness = m.remoteness;
+    b.dataset.position = m.position;
+    if (m.moveScore !== undefined) b.dataset.score = m.moveScore;
     b.dataset.opacity = op[i];
     let label = m.move + " " + m.moveValue;
     if (m.remoteness >= 0) label += " " + (m.remoteness + 1);
