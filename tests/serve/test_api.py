@@ -31,6 +31,8 @@ class Routes(unittest.TestCase):
     def test_games_are_the_catalog(self):
         status, games = self.server.get("/api/v1/")
         self.assertEqual(status, 200)
+        _, _, ctype = self.server.raw("/api/v1/")
+        self.assertEqual(ctype, "application/json")
         _, out, _ = run_tool("list", "--json")
         catalog = [g["name"] for g in json.loads(out)["games"]]
         self.assertEqual([g["id"] for g in games], catalog)
@@ -107,6 +109,16 @@ class Routes(unittest.TestCase):
         self.assertEqual(data["positionValue"], "win")
         self.assertEqual([m["move"] for m in data["moves"] if m["moveValue"] == "win"],
                          ["1:1", "2:1", "3:1"])
+        # Impartial: the Grundy value ("mex", the API's name), 3^5^7 = 1; a winning
+        # move goes to 0.
+        self.assertEqual((data["mex"], data["grundy"]), ("*1", 1))
+        for m in data["moves"]:
+            self.assertEqual(m["mex"] == "*0", m["moveValue"] == "win", m)
+        _, kayles = self.server.position("kayles", "n=5", "5")
+        self.assertEqual(kayles.get("mex"), "*4", kayles)  # Kayles' Grundy sequence: 0 1 2 3 1 4
+        _, misere = self.server.position("nim", "heaps=3;5;7,misere=true", "3;5;7")
+        self.assertNotIn("mex", misere)  # no Grundy value under misere play
+        self.assertNotIn("mex", self.server.position("tictactoe", "regular", ".........")[1])
         # Dodgem's positions recur: tt does not apply, the first solver that does is used.
         status, v = self.server.get("/api/v1/dodgem/regular/")
         status, data = self.server.position("dodgem", "regular", v["startPosition"])

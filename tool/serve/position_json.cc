@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+
 namespace gamebench {
 namespace {
 
@@ -43,6 +45,10 @@ Json PositionJson(const GameHandle& game, const PositionEval& eval, bool loopy) 
   out.Set("autoguiPosition", text);
   out.Set("positionValue", ValueWord(eval.self.value, loopy));
   out.Set("remoteness", RemotenessField(eval.self, loopy));
+  if (eval.self.grundy) {
+    out.Set("mex", absl::StrCat("*", *eval.self.grundy));  // the API's name for it
+    out.Set("grundy", *eval.self.grundy);
+  }
 
   std::vector<Ranked> ranked;
   for (const auto& c : eval.children) ranked.push_back({&c, -c.valued.value, c.valued.remoteness});
@@ -68,6 +74,7 @@ Json PositionJson(const GameHandle& game, const PositionEval& eval, bool loopy) 
     m.Set("autoguiPosition", child_text);
     m.Set("positionValue", ValueWord(r.child->valued.value, loopy));
     m.Set("remoteness", RemotenessField(r.child->valued, loopy));
+    if (r.child->valued.grundy) m.Set("mex", absl::StrCat("*", *r.child->valued.grundy));
     if (game.scored()) {
       m.Set("moveScore", r.value);
       m.Set("score", r.child->valued.value);

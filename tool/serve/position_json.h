@@ -9,7 +9,9 @@
 // each with move, moveValue (for the player who makes it), deltaRemoteness
 // (to the best move of the same value) and the child's position, value and
 // remoteness. The suite's own fields follow: the exact score of a scored
-// game (for the player to move; per move, for the mover), where the answer
+// game (for the player to move; per move, for the mover), the Grundy value
+// of a heap game under normal play ("mex": "*3", as the API names it, and
+// "grundy": 3), where the answer
 // came from (table or search, the solver, nodes, seconds).
 
 #include <string>

@@ -13,6 +13,7 @@
 #include "tool/game_files.h"
 #include "tool/game_registry.h"
 #include "tool/operations.h"
+#include "tool/serve/grundy_value.h"
 
 namespace gamebench {
 namespace {
@@ -128,8 +129,17 @@ absl::StatusOr<std::shared_ptr<const GameHandle>> PositionSource::Game(const Spe
 
 absl::StatusOr<PositionEval> PositionSource::Evaluate(const GameHandle& game,
                                                       const std::string& state) const {
-  if (auto it = tables_.find(game.spec()); it != tables_.end()) return FromTable(it->second, state);
-  return BySearch(game, state);
+  auto it = tables_.find(game.spec());
+  absl::StatusOr<PositionEval> eval =
+      it != tables_.end() ? FromTable(it->second, state) : BySearch(game, state);
+  if (!eval.ok()) return eval;
+  // Impartial heap games: the Grundy value of the position and of each child.
+  if (auto heaps = NormalPlayHeapGame(game.spec())) {
+    eval->self.grundy = GrundyValue(*heaps, game.Format(state), settings_.options);
+    for (auto& c : eval->children)
+      c.valued.grundy = GrundyValue(*heaps, game.Format(c.state), settings_.options);
+  }
+  return eval;
 }
 
 absl::StatusOr<PositionEval> PositionSource::FromTable(const Table& table,
@@ -175,7 +185,7 @@ absl::StatusOr<PositionEval> PositionSource::BySearch(const GameHandle& game,
   out.state = state;
   out.source = "search";
   if (auto t = game.Terminal(state)) {
-    out.self = {*t, 0, true};
+    out.self = {*t, 0, true, std::nullopt};
     return out;
   }
   auto solver = SolverFor(game);
@@ -198,7 +208,7 @@ absl::StatusOr<PositionEval> PositionSource::BySearch(const GameHandle& game,
     if (!child.ok()) return child.status();
     PositionEval::Child c{move, *child, {}};
     if (auto t = game.Terminal(*child)) {
-      c.valued = {*t, 0, true};
+      c.valued = {*t, 0, true, std::nullopt};
     } else {
       const SolveReport r = (*batch)->Solve(*child);
       out.nodes += r.nodes;

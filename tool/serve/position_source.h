@@ -30,6 +30,7 @@ struct Valued {
   Score value = 0;
   std::optional<int> remoteness;
   bool terminal = false;
+  std::optional<uint64_t> grundy;  // a heap game under normal play
 };
 
 struct PositionEval {

@@ -19,12 +19,16 @@
 namespace gamebench {
 namespace {
 
+// The API's answers may be read by a page served elsewhere (GamesmanUni's
+// front end pointed at this server): they are read-only game values.
 void SendJson(httplib::Response& res, const std::string& body) {
   res.status = 200;
+  res.set_header("Access-Control-Allow-Origin", "*");
   res.set_content(body, "application/json");
 }
 void SendError(httplib::Response& res, const absl::Status& status) {
   res.status = HttpStatusOf(status.code());
+  res.set_header("Access-Control-Allow-Origin", "*");
   res.set_content(ErrorBody(status), "application/json");
 }
 

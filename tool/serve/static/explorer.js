@@ -61,6 +61,7 @@ function valueText(data) {
   let t = data.positionValue;
   if (r >= 0) t += " in " + r;
   if (data.score !== undefined) t += " (score " + data.score + ")";
+  if (data.mex) t += ", Grundy value " + data.mex;
   return t;
 }
 
