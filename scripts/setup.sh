@@ -10,7 +10,8 @@ packages=(build-essential cmake ninja-build pkg-config git python3 ccache
           libabsl-dev libtbb-dev libbenchmark-dev libgtest-dev libgmock-dev
           clang libclang-rt-dev
           pybind11-dev python3-dev python3-numpy python3-pytest
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin
+          libcpp-httplib-dev chromium chromium-driver python3-selenium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

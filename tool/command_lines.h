@@ -22,6 +22,7 @@ extern const CommandLineSpec kVerifyCommandLine;
 extern const CommandLineSpec kGrundyCommandLine;
 extern const CommandLineSpec kBatchCommandLine;
 extern const CommandLineSpec kMisereCommandLine;
+extern const CommandLineSpec kServeCommandLine;  // tool/serve/serve_command.cc
 
 }  // namespace gamebench
 

@@ -32,6 +32,8 @@ absl::Status RunVerify(const std::vector<std::string>& argv);
 absl::Status RunGrundy(const std::vector<std::string>& argv);
 absl::Status RunBatch(const std::vector<std::string>& argv);
 absl::Status RunMisere(const std::vector<std::string>& argv);
+// tool/serve/serve_command.cc: built when CMake finds cpp-httplib.
+absl::Status RunServe(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

@@ -29,6 +29,10 @@ const Command kCommands[] = {
     {"grundy", &kGrundyCommandLine, RunGrundy},
     {"batch", &kBatchCommandLine, RunBatch},
     {"misere", &kMisereCommandLine, RunMisere},
+#ifdef GAMEBENCH_HAVE_SERVE
+    // The explorer: only when the build found cpp-httplib (tool/serve/).
+    {"serve", &kServeCommandLine, RunServe},
+#endif
 };
 
 void PrintUsage(FILE* out) {
