@@ -16,6 +16,8 @@
 // as `gamebench solve` runs them: what is checked is what the tool ships,
 // and this test compiles no game and no solver of its own (the per-game
 // units of the tool instantiate them once).
+//
+// ctest cost: 60
 
 
 #include <algorithm>

@@ -65,7 +65,10 @@ inline SolveReport SolveThrough(const GameHandle& game, const std::string& s,
   if (report.ok()) return *report;
   EXPECT_TRUE(absl::IsResourceExhausted(report.status()))
       << solver << " on " << game.spec() << ": " << report.status();
-  return SolveReport{};
+  SolveReport unfinished;
+  unfinished.solver = std::string(solver);
+  unfinished.complete = false;
+  return unfinished;
 }
 
 // `count` random playouts from the start, each to its end (or `max_plies`),
