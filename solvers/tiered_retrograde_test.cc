@@ -3,6 +3,8 @@
 // by position, Connect Four's reachable counts against John Tromp's published
 // ones and sampled positions against `tt`, and the refusal of a game whose
 // moves leave its tiers backwards.
+//
+// ctest cost: 5
 
 #include "solvers/tiered_retrograde.h"
 

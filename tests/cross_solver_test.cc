@@ -11,25 +11,27 @@
 // still gets checked on the positions that can be solved. Every limit is a
 // count (nodes, positions, memory), never a time: the test does the same work
 // and reaches the same verdict on a fast, slow, loaded or sanitized machine.
+//
+// The solvers run through the tool's game registry (tool/game_registry.h),
+// as `gamebench solve` runs them: what is checked is what the tool ships,
+// and this test compiles no game and no solver of its own (the per-game
+// units of the tool instantiate them once).
+//
+// ctest cost: 60
+
 
 #include <algorithm>
 #include <cstdlib>
-#include <random>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "core/game.h"
 #include "core/solve.h"
 #include "core/type_list.h"
 #include "gtest/gtest.h"
-#include "solvers/alphabeta.h"
 #include "solvers/catalog.h"
-#include "solvers/minimax.h"
-#include "solvers/tt.h"
-#include "tests/catalog_types.h"
-#include "tests/conformance.h"
+#include "tests/registry_games.h"
 
 namespace gamebench {
 namespace {
@@ -69,124 +71,105 @@ void ExpectSameResult(const SolveReport& ref, const SolveReport& r, const std::s
 
 // Solves `s` with the search solvers. Returns false when alphabeta did not
 // finish within its node budget (the position is then skipped).
-template <Game G>
-bool CheckSearchSolvers(const G& game, const typename G::State& s, int& minimax_runs) {
-  const std::string where = absl::StrCat(game.CanonicalSpec(), " at ", game.FormatState(s));
-  SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchNodeLimit));
+bool CheckSearchSolvers(const GameHandle& game, const std::string& s, int& minimax_runs) {
+  const std::string where = absl::StrCat(game.spec(), " at ", game.Format(s));
+  SolveReport ab = testing::SolveThrough(game, s, "alphabeta", Limited(kSearchNodeLimit));
   if (!ab.complete) return false;
   // tt never searches more nodes than alphabeta (its table only cuts), so
   // with the same budget it must finish.
   SolveOptions with_symmetry = Limited(kSearchNodeLimit);
-  SolveReport tt = TtSolver::Solve(game, s, with_symmetry);
+  SolveReport tt = testing::SolveThrough(game, s, "tt", with_symmetry);
   EXPECT_TRUE(tt.complete) << "tt did not finish where alphabeta did: " << where;
   ExpectSameResult(ab, tt, where);
   SolveOptions plain = with_symmetry;
   plain.symmetry = false;
   plain.move_ordering = false;
-  SolveReport tt_plain = TtSolver::Solve(game, s, plain);
+  SolveReport tt_plain = testing::SolveThrough(game, s, "tt", plain);
   ExpectSameResult(ab, tt_plain, where + " (tt, no symmetry, no ordering)");
   SolveOptions unordered = Limited(4 * kSearchNodeLimit);
   unordered.move_ordering = false;
-  ExpectSameResult(ab, AlphaBetaSolver::Solve(game, s, unordered), where + " (no ordering)");
+  ExpectSameResult(ab, testing::SolveThrough(game, s, "alphabeta", unordered), where + " (no ordering)");
   if (ab.nodes <= kMinimaxMaxAlphaBetaNodes) {
-    SolveReport mm = MinimaxSolver::Solve(game, s, Limited(kMinimaxNodeLimit));
+    SolveReport mm = testing::SolveThrough(game, s, "minimax", Limited(kMinimaxNodeLimit));
     ExpectSameResult(ab, mm, where);
     minimax_runs += mm.complete;
   }
   return true;
 }
 
-// Random playouts from the start of the default instance.
-template <Game G>
-std::vector<std::vector<typename G::State>> Playouts(const G& game, int count, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<std::vector<typename G::State>> lines;
-  for (int p = 0; p < count; ++p) {
-    std::vector<typename G::State> line{game.Start()};
-    while (!game.Terminal(line.back()) && static_cast<int>(line.size()) <= kMaxPlies) {
-      MoveListOf<G> moves;
-      game.GenerateMoves(line.back(), moves);
-      line.push_back(game.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
-    }
-    lines.push_back(std::move(line));
-  }
-  return lines;
-}
+// One instance per game of the registry (so of games/catalog.h).
+class CrossSolver : public ::testing::TestWithParam<std::string> {
+ protected:
+  // Depth-first solvers do not apply to loopy games (alphabeta applies to
+  // exactly the acyclic ones); retrograde analysis is checked there against
+  // a naive reference (tests/retrograde_checks.h).
+  bool Loopy() const { return !testing::SolverApplies(GetParam(), "alphabeta"); }
+};
 
-template <typename G>
-class CrossSolver : public ::testing::Test {};
-TYPED_TEST_SUITE(CrossSolver, testing::CatalogGames, testing::GameTypeName);
-
-TYPED_TEST(CrossSolver, SearchSolversAgree) {
-  using G = TypeParam;
-  if constexpr (Loopy<G>) {
-    // Depth-first solvers do not apply to loopy games; retrograde analysis is
-    // checked there against a naive reference (tests/retrograde_checks.h).
-    GTEST_SKIP() << G::kName << " is loopy";
-  } else {
-    G game = testing::MakeGame<G>(std::string(G::kName));
-    int minimax_runs = 0;
-    const bool start_solved = CheckSearchSolvers(game, game.Start(), minimax_runs);
-    // Hundreds of positions, distinct by text, from the ends of playouts back.
-    std::set<std::string> seen;
-    int checked = 0, skipped_playouts = 0;
-    const int positions = PositionsPerGame();
-    for (const auto& line : Playouts(game, 200, 11)) {
-      for (auto it = line.rbegin(); it != line.rend(); ++it) {
-        if (checked >= positions) break;
-        if (!seen.insert(game.FormatState(*it)).second) continue;
-        if (!CheckSearchSolvers(game, *it, minimax_runs)) {
-          ++skipped_playouts;
-          break;
-        }
-        ++checked;
+TEST_P(CrossSolver, SearchSolversAgree) {
+  if (Loopy()) GTEST_SKIP() << GetParam() << " is loopy";
+  auto game = testing::GameOf(GetParam());
+  ASSERT_TRUE(game);
+  int minimax_runs = 0;
+  const bool start_solved = CheckSearchSolvers(*game, game->Start(), minimax_runs);
+  // Hundreds of positions, distinct by text, from the ends of playouts back.
+  std::set<std::string> seen;
+  int checked = 0, skipped_playouts = 0;
+  const int positions = PositionsPerGame();
+  for (const auto& line : testing::Playouts(*game, 200, 11, kMaxPlies)) {
+    for (auto it = line.rbegin(); it != line.rend(); ++it) {
+      if (checked >= positions) break;
+      if (!seen.insert(game->Format(*it)).second) continue;
+      if (!CheckSearchSolvers(*game, *it, minimax_runs)) {
+        ++skipped_playouts;
+        break;
       }
+      ++checked;
     }
-    std::printf("%s: start %s; %d positions checked, %d with minimax; %d playouts cut short\n",
-                game.CanonicalSpec().c_str(), start_solved ? "solved" : "too big, skipped", checked,
-                minimax_runs, skipped_playouts);
-    EXPECT_GE(checked, std::min<int>(50, static_cast<int>(seen.size())));
-    EXPECT_GT(minimax_runs, 0);
   }
+  std::printf("%s: start %s; %d positions checked, %d with minimax; %d playouts cut short\n",
+              game->spec().c_str(), start_solved ? "solved" : "too big, skipped", checked,
+              minimax_runs, skipped_playouts);
+  EXPECT_GE(checked, std::min<int>(50, static_cast<int>(seen.size())));
+  EXPECT_GT(minimax_runs, 0);
 }
 
 // Every solver of the solver catalog that applies to the game (the search
 // solvers above and any other, e.g. retrograde or Sprague-Grundy) agrees with
 // alphabeta at the start and along a few playouts, wherever both finish.
-TYPED_TEST(CrossSolver, EverySolverInTheCatalogAgrees) {
-  using G = TypeParam;
-  if constexpr (Loopy<G>) {
-    // Depth-first solvers do not apply to loopy games; retrograde analysis is
-    // checked there against a naive reference (tests/retrograde_checks.h).
-    GTEST_SKIP() << G::kName << " is loopy";
-  } else {
-    G game = testing::MakeGame<G>(std::string(G::kName));
-    std::vector<typename G::State> positions{game.Start()};
-    for (const auto& line : Playouts(game, 20, 13)) {
-      positions.push_back(line[line.size() / 2]);
-      positions.push_back(line[line.size() * 3 / 4]);
-    }
-    int compared = 0;
-    for (const auto& s : positions) {
-      // Only small subtrees: minimax is in the catalog too.
-      SolveReport ab = AlphaBetaSolver::Solve(game, s, Limited(kSearchNodeLimit));
-      if (!ab.complete || ab.nodes > kMinimaxMaxAlphaBetaNodes) continue;
-      const std::string where = absl::StrCat(game.CanonicalSpec(), " at ", game.FormatState(s));
-      ForEachType(SolverCatalog{}, [&]<typename S>() {
-        if constexpr (S::template kAppliesTo<G>) {
-          SolveOptions options = Limited(kMinimaxNodeLimit);
-          options.memory_bytes = kOtherSolversMemory;
-          options.tt_bytes = 1 << 20;
-          SolveReport r = S::Solve(game, s, options);
-          ExpectSameResult(ab, r, where);
-          compared += r.complete;
-        }
-        return false;
-      });
-    }
-    EXPECT_GT(compared, 0) << "no position of " << game.CanonicalSpec() << " could be compared";
+TEST_P(CrossSolver, EverySolverInTheCatalogAgrees) {
+  if (Loopy()) GTEST_SKIP() << GetParam() << " is loopy";
+  auto game = testing::GameOf(GetParam());
+  ASSERT_TRUE(game);
+  std::vector<std::string> positions{game->Start()};
+  for (const auto& line : testing::Playouts(*game, 20, 13, kMaxPlies)) {
+    positions.push_back(line[line.size() / 2]);
+    positions.push_back(line[line.size() * 3 / 4]);
   }
+  int compared = 0;
+  for (const auto& s : positions) {
+    // Only small subtrees: minimax is in the catalog too.
+    SolveReport ab = testing::SolveThrough(*game, s, "alphabeta", Limited(kSearchNodeLimit));
+    if (!ab.complete || ab.nodes > kMinimaxMaxAlphaBetaNodes) continue;
+    const std::string where = absl::StrCat(game->spec(), " at ", game->Format(s));
+    // The catalog's names only: the solvers themselves run in the tool's units.
+    ForEachType(SolverCatalog{}, [&]<typename S>() {
+      if (testing::SolverApplies(GetParam(), S::kName)) {
+        SolveOptions options = Limited(kMinimaxNodeLimit);
+        options.memory_bytes = kOtherSolversMemory;
+        options.tt_bytes = 1 << 20;
+        SolveReport r = testing::SolveThrough(*game, s, S::kName, options);
+        ExpectSameResult(ab, r, where);
+        compared += r.complete;
+      }
+      return false;
+    });
+  }
+  EXPECT_GT(compared, 0) << "no position of " << game->spec() << " could be compared";
 }
+
+INSTANTIATE_TEST_SUITE_P(Catalog, CrossSolver, ::testing::ValuesIn(testing::RegistryGames()),
+                         testing::RegistryGameName());
 
 }  // namespace
 }  // namespace gamebench

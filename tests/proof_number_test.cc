@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,8 +21,8 @@
 #include "solvers/dfpn.h"
 #include "solvers/pns.h"
 #include "solvers/tt.h"
-#include "tests/catalog_types.h"
 #include "tests/conformance.h"
+#include "tests/registry_games.h"
 
 namespace gamebench {
 namespace {
@@ -48,47 +47,38 @@ std::vector<std::string> Sorted(std::vector<std::string> v) {
   return v;
 }
 
-template <Game G>
 void ExpectSame(const SolveReport& ref, const SolveReport& r, const std::string& where) {
   ASSERT_TRUE(r.complete) << r.solver << " did not finish at " << where;
   EXPECT_EQ(r.value, ref.value) << r.solver << " at " << where;
   EXPECT_EQ(Sorted(r.best_moves), Sorted(ref.best_moves)) << r.solver << " at " << where;
 }
 
-// Checks pns and dfpn at s against tt; false once tt's search is too big.
-template <Game G>
-bool CheckPosition(const G& game, const typename G::State& s, uint64_t table_bytes) {
-  const std::string where = absl::StrCat(game.CanonicalSpec(), " at ", game.FormatState(s));
+// Checks pns and dfpn at s against tt, through the tool's game registry
+// (tests/registry_games.h); false once tt's search is too big.
+bool CheckPosition(const GameHandle& game, const std::string& s, uint64_t table_bytes) {
+  const std::string where = absl::StrCat(game.spec(), " at ", game.Format(s));
   SolveOptions plain = Small(table_bytes);
   plain.symmetry = false;
   plain.move_ordering = false;
-  SolveReport tt = TtSolver::Solve(game, s, Small(1 << 20));
+  SolveReport tt = testing::SolveThrough(game, s, "tt", Small(1 << 20));
   if (!tt.complete || tt.nodes > MaxTtNodes()) return false;
   SolveOptions tt_plain = plain;
   tt_plain.tt_bytes = 1 << 20;
-  const SolveReport tt_unordered = TtSolver::Solve(game, s, tt_plain);
+  const SolveReport tt_unordered = testing::SolveThrough(game, s, "tt", tt_plain);
   if (!tt_unordered.complete || tt_unordered.nodes > MaxTtNodes()) return false;
-  ExpectSame<G>(tt, DfpnSolver::Solve(game, s, Small(table_bytes)), where);
-  ExpectSame<G>(tt, PnsSolver::Solve(game, s, Small(table_bytes)), where);
-  ExpectSame<G>(tt, DfpnSolver::Solve(game, s, plain), where + " (no symmetry, no ordering)");
-  ExpectSame<G>(tt, PnsSolver::Solve(game, s, plain), where + " (no symmetry, no ordering)");
+  ExpectSame(tt, testing::SolveThrough(game, s, "dfpn", Small(table_bytes)), where);
+  ExpectSame(tt, testing::SolveThrough(game, s, "pns", Small(table_bytes)), where);
+  ExpectSame(tt, testing::SolveThrough(game, s, "dfpn", plain), where + " (no symmetry, no ordering)");
+  ExpectSame(tt, testing::SolveThrough(game, s, "pns", plain), where + " (no symmetry, no ordering)");
   return true;
 }
 
-template <Game G>
-int CheckPlayouts(const G& game, uint64_t table_bytes, uint64_t seed) {
-  std::mt19937_64 rng(seed);
+int CheckPlayouts(const GameHandle& game, uint64_t table_bytes, uint64_t seed) {
   std::set<std::string> seen;
   int checked = 0;
-  for (int p = 0; p < NumPlayouts(); ++p) {
-    std::vector<typename G::State> line{game.Start()};
-    while (!game.Terminal(line.back())) {
-      MoveListOf<G> moves;
-      game.GenerateMoves(line.back(), moves);
-      line.push_back(game.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
-    }
+  for (const auto& line : testing::Playouts(game, NumPlayouts(), seed)) {
     for (auto it = line.rbegin(); it != line.rend() && checked < MaxPositions(); ++it) {
-      if (!seen.insert(game.FormatState(*it)).second) continue;
+      if (!seen.insert(game.Format(*it)).second) continue;
       if (!CheckPosition(game, *it, table_bytes)) break;
       if (::testing::Test::HasFailure()) return checked;
       ++checked;
@@ -97,21 +87,21 @@ int CheckPlayouts(const G& game, uint64_t table_bytes, uint64_t seed) {
   return checked;
 }
 
-template <typename G>
-class ProofNumber : public ::testing::Test {};
-TYPED_TEST_SUITE(ProofNumber, testing::CatalogGames, testing::GameTypeName);
+// One instance per game of the registry (so of games/catalog.h).
+class ProofNumber : public ::testing::TestWithParam<std::string> {};
 
-TYPED_TEST(ProofNumber, AgreesWithTt) {
-  using G = TypeParam;
-  if constexpr (!DfpnSolver::kAppliesTo<G> || !PnsSolver::kAppliesTo<G>) {
-    GTEST_SKIP() << "pns/dfpn do not apply to " << G::kName;
-  } else {
-    G game = testing::MakeGame<G>(std::string(G::kName));
-    const int checked = CheckPlayouts(game, 1 << 20, 17);
-    std::printf("%s: %d positions\n", game.CanonicalSpec().c_str(), checked);
-    EXPECT_GT(checked, 0);
-  }
+TEST_P(ProofNumber, AgreesWithTt) {
+  if (!testing::SolverApplies(GetParam(), "dfpn") || !testing::SolverApplies(GetParam(), "pns"))
+    GTEST_SKIP() << "pns/dfpn do not apply to " << GetParam();
+  auto game = testing::GameOf(GetParam());
+  ASSERT_TRUE(game);
+  const int checked = CheckPlayouts(*game, 1 << 20, 17);
+  std::printf("%s: %d positions\n", game->spec().c_str(), checked);
+  EXPECT_GT(checked, 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(Catalog, ProofNumber, ::testing::ValuesIn(testing::RegistryGames()),
+                         testing::RegistryGameName());
 
 // Tables far smaller than these searches need: dfpn evicts (4 KiB: 170
 // entries), pns rebuilds its tree (48 KiB: about 500 nodes); same answers.
@@ -121,10 +111,10 @@ TEST(ProofNumberMemory, TinyTablesGiveTheSameAnswers) {
   const Domineering d = testing::MakeGame<Domineering>("domineering(rows=5,cols=6)");
   SolveReport tt = TtSolver::Solve(d, d.Start(), Small(1 << 20));
   SolveReport dfpn = DfpnSolver::Solve(d, d.Start(), Small(4 << 10));
-  ExpectSame<Domineering>(tt, dfpn, "5x6 start");
+  ExpectSame(tt, dfpn, "5x6 start");
   EXPECT_GT(dfpn.stats.Find("tt_overwrites")->as_int(), 0);
   SolveReport pns = PnsSolver::Solve(d, d.Start(), Small(64 << 10));
-  ExpectSame<Domineering>(tt, pns, "5x6 start");
+  ExpectSame(tt, pns, "5x6 start");
   EXPECT_GT(pns.stats.Find("rebuilds")->as_int(), 0);
 }
 

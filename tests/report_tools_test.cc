@@ -5,6 +5,8 @@
 // claim reproduces, a report can be drawn again from its JSON, and two real
 // runs of the same code compare with no error (bench/record_fields.tsv
 // classifies every field, tool/record_fields.h).
+//
+// ctest cost: 30
 
 #include <algorithm>
 #include <cstdlib>

@@ -4,6 +4,8 @@
 // tool, a few hundred flips (every header byte, a spread over the entries,
 // every checksum byte) make `verify` and `query` refuse with exit status 2
 // and one line on stderr.
+//
+// ctest cost: 3
 
 #include <cstring>
 #include <filesystem>

@@ -2,6 +2,8 @@
 // its README): the tt solver must reproduce every exact score of the three
 // easier sets and of a fixed sample of Test_L1_R1. Sanitized runs (3-10x
 // slower) check a fixed smaller sample of each set.
+//
+// ctest cost: 4
 
 #include <cstdlib>
 #include <fstream>

@@ -1,3 +1,4 @@
+// ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
 #include "games/domineering/domineering.h"
 
 #include <cstdlib>
