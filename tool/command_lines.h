@@ -22,6 +22,8 @@ extern const CommandLineSpec kVerifyCommandLine;
 extern const CommandLineSpec kGrundyCommandLine;
 extern const CommandLineSpec kBatchCommandLine;
 extern const CommandLineSpec kMisereCommandLine;
+extern const CommandLineSpec kCgtCommandLine;
+extern const CommandLineSpec kMcgsCommandLine;
 
 }  // namespace gamebench
 

@@ -32,6 +32,8 @@ absl::Status RunVerify(const std::vector<std::string>& argv);
 absl::Status RunGrundy(const std::vector<std::string>& argv);
 absl::Status RunBatch(const std::vector<std::string>& argv);
 absl::Status RunMisere(const std::vector<std::string>& argv);
+absl::Status RunCgt(const std::vector<std::string>& argv);
+absl::Status RunMcgs(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

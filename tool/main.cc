@@ -29,6 +29,8 @@ const Command kCommands[] = {
     {"grundy", &kGrundyCommandLine, RunGrundy},
     {"batch", &kBatchCommandLine, RunBatch},
     {"misere", &kMisereCommandLine, RunMisere},
+    {"cgt", &kCgtCommandLine, RunCgt},
+    {"mcgs", &kMcgsCommandLine, RunMcgs},
 };
 
 void PrintUsage(FILE* out) {
