@@ -1,6 +1,7 @@
 #include "cgt/arena.h"
 
 #include <algorithm>
+#include <atomic>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -40,6 +41,8 @@ const char* OutcomeName(Outcome o) {
 }
 
 GameArena::GameArena(uint64_t budget_bytes) : budget_(budget_bytes) {
+  static std::atomic<uint64_t> generations{0};
+  generation_ = ++generations;
   std::vector<GameId> none;
   GameId zero = Intern(none, none);
   nodes_[zero].canonical = true;

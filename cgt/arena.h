@@ -95,6 +95,9 @@ class GameArena {
   size_t NodeCount() const { return nodes_.size(); }
   uint64_t MemoryBytes() const { return bytes_; }
   uint64_t BudgetBytes() const { return budget_; }
+  // Distinct for every arena constructed, so that a cache of ids kept
+  // outside (a game's forms by position) sees when the arena was replaced.
+  uint64_t Generation() const { return generation_; }
 
  private:
   struct Node {
@@ -112,6 +115,7 @@ class GameArena {
   bool Bypass(std::vector<GameId>& left, std::vector<GameId>& right);
 
   uint64_t budget_;
+  uint64_t generation_;
   uint64_t bytes_ = 0;
   std::vector<Node> nodes_;
   std::vector<GameId> options_;

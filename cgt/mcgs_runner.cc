@@ -72,9 +72,11 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
         const bool impartial = absl::ConsumePrefix(&section, kImpartialPrefix);
         absl::StatusOr<BasicGame> game = McgsBasicGame(arena, section, g.text);
         if (absl::IsNotFound(game.status()) && extra_games) game = extra_games(arena, section, g.text);
-        if (absl::IsNotFound(game.status())) {
+        if (absl::IsNotFound(game.status()) || absl::IsFailedPrecondition(game.status())) {
           if (skip_reason.empty())
-            skip_reason = absl::StrCat("game [", g.section, "] not implemented");
+            skip_reason = absl::IsNotFound(game.status())
+                              ? absl::StrCat("game [", g.section, "] not implemented")
+                              : std::string(game.status().message());
           printed.push_back(absl::StrCat(g.section, ":", g.text));
           continue;
         }

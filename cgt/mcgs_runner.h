@@ -41,7 +41,9 @@ struct McgsRow {
 };
 
 // The games of sections beyond the basic ones: NotFound for a section it
-// does not know (the block is then skipped), InvalidArgument for bad text.
+// does not know and FailedPrecondition for a game it will not build (too
+// large; the block is then skipped with the message), InvalidArgument for
+// bad text.
 using McgsGameSource = std::function<absl::StatusOr<BasicGame>(
     GameArena&, absl::string_view section, absl::string_view text)>;
 

@@ -20,6 +20,7 @@
 #include "cgt/mcgs_runner.h"
 #include "core/json.h"
 #include "core/memory.h"
+#include "tool/cgt_games.h"
 #include "tool/command_lines.h"
 #include "tool/commands.h"
 
@@ -103,10 +104,11 @@ absl::Status RunMcgs(const std::vector<std::string>& argv) {
   std::map<std::string, Tally> families;
   Tally total;
   cgt::GameArena arena(*budget);
+  const cgt::McgsGameSource catalog_games = McgsCatalogGames();
   uint64_t peak_bytes = 0;
   for (size_t i = 0; i < parsed.size(); ++i) {
     const std::string& name = (*files)[i].second;
-    auto rows = cgt::RunMcgsFile(parsed[i], name, arena);
+    auto rows = cgt::RunMcgsFile(parsed[i], name, arena, catalog_games);
     if (!rows.ok()) return rows.status();
     const std::string family = name.find('/') == std::string::npos
                                    ? name
