@@ -83,6 +83,34 @@ TEST(CgtToolTest, McgsRunsTheFileAndWritesMcgsColumns) {
   EXPECT_NE(csv.find("game [clobber_1xn] not implemented"), std::string::npos) << csv;
 }
 
+// Domineering through the game's Partizan refinement, BLACK vertical: a
+// vertical slot is 1, a horizontal one -1 (their sum 0), the empty 2x2 board
+// is {1|-1} (either player's domino leaves the other one slot), whose
+// closure has options 1 and -1 (nim 1 each), so nim value 0; the 6x6 board
+// is over the size the canonical forms take and is skipped.
+constexpr char kDomineering[] = R"({version 1.7}
+[domineering] .|. {B win, W loss}
+[domineering] .. {B loss, W win}
+[domineering] .|. .. {B loss, W loss}
+[domineering] ..|.. {B win, W win, thermograph L: (2, -1) (0, 1) R: (-2, -1) (0, 1)}
+[impartial domineering] ..|.. {N 0}
+[domineering] ......|......|......|......|......|...... {B}
+)";
+
+TEST(CgtToolTest, McgsPlaysDomineeringThroughTheGameConcept) {
+  ScratchDir dir("cgt_mcgs_dom");
+  WriteFile(dir.File("d.test"), kDomineering);
+  auto r = RunToolArgs({"mcgs", dir.File("d.test"), "--out", dir.File("d.csv"), "--json"});
+  ASSERT_EQ(r.status, 0) << r.Describe();
+  auto j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  const Json* total = j->Find("total");
+  EXPECT_EQ(total->Find("commands")->as_int(), 11);
+  EXPECT_EQ(total->Find("pass")->as_int(), 10) << testing::ReadFile(dir.File("d.csv"));
+  EXPECT_EQ(total->Find("skipped")->as_int(), 1);
+  EXPECT_NE(testing::ReadFile(dir.File("d.csv")).find("36 empty cells"), std::string::npos);
+}
+
 TEST(CgtToolTest, McgsNamesTheLineOfAMalformedFile) {
   ScratchDir dir("cgt_mcgs_bad");
   WriteFile(dir.File("bad.test"), "{version 1.7}\n[integer_game] 3\n{B win,\n frobnicate}\n");

@@ -13,7 +13,7 @@
 
 namespace gamebench {
 
-inline constexpr int kMaxCgtEmptyCells = 20;
+inline constexpr int kMaxCgtEmptyCells = 24;
 
 // A source for RunMcgsFile: its caches live as long as the returned function.
 cgt::McgsGameSource McgsCatalogGames();
