@@ -78,6 +78,10 @@ TEST(CgtArenaTest, PrintsAndParsesCgsuiteNotation) {
   EXPECT_EQ(Parse(a, "{3||2|1}"), Parse(a, "{3|{2|1}}"));
   EXPECT_EQ(Show(a, "{3||2|1}"), "{3|{2|1}}");
   EXPECT_EQ(Show(a, "1/2 + 1/4 - 3/4"), "0");
+  EXPECT_EQ(Parse(a, "Tiny(2)"), Parse(a, "{0||0|-2}"));
+  EXPECT_EQ(Parse(a, "Miny(2)"), a.Negate(Parse(a, "Tiny(2)")));
+  EXPECT_EQ(Parse(a, "2Tiny(2)"), a.Sum(a.Integer(2), Parse(a, "Tiny(2)")));
+  EXPECT_EQ(Parse(a, "+-{1,{2|0}}"), Parse(a, "{1,{2|0}|-1,{0|-2}}"));
   EXPECT_FALSE(ParseCgsuite(a, "{1|").ok());
   EXPECT_FALSE(ParseCgsuite(a, "{1|2|3}").ok());
   EXPECT_FALSE(ParseCgsuite(a, "1/3").ok());

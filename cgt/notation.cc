@@ -120,6 +120,22 @@ class Parser {
     const char c = Peek();
     if (c == '+' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '-') {
       pos_ += 2;
+      if (Peek() == '{') {
+        // CGSuite's +-{A,B} is {A,B | -A,-B}; +-{L|R} is +- of one game.
+        ++pos_;
+        auto parts = BracedParts();
+        if (!parts.ok()) return parts.status();
+        GameId g;
+        if (parts->second.empty()) {
+          std::vector<GameId> negated;
+          for (GameId x : parts->first[0]) negated.push_back(arena_.Negate(x));
+          return arena_.Form(parts->first[0], negated);
+        }
+        auto one = Split(parts->first, parts->second, 0, parts->first.size());
+        if (!one.ok()) return one;
+        g = *one;
+        return arena_.Form({g}, {arena_.Negate(g)});
+      }
       auto g = Term();
       if (!g.ok()) return g;
       return arena_.Form({*g}, {arena_.Negate(*g)});
@@ -182,6 +198,15 @@ class Parser {
       atom = any ? arena_.Sum(arena_.Canonical(atom), star) : star;
       any = true;
     }
+    for (absl::string_view word : {"Tiny", "Miny"}) {
+      if (!StartsWithWord(word)) continue;
+      pos_ += word.size();
+      auto t = TinyOrMiny(word == "Tiny");
+      if (!t.ok()) return t;
+      atom = any ? arena_.Sum(arena_.Canonical(atom), *t) : *t;
+      any = true;
+      break;
+    }
     if (!any) return Error(c == '\0' ? "game expected, end of text found" : "game expected");
     return atom;
   }
@@ -190,6 +215,14 @@ class Parser {
   // run splits the game; each side is an option list or, if it holds bars
   // itself, one game.
   absl::StatusOr<GameId> Braced() {
+    auto parts = BracedParts();
+    if (!parts.ok()) return parts.status();
+    if (parts->second.empty()) return Error("'|' expected in braces");
+    return Split(parts->first, parts->second, 0, parts->first.size());
+  }
+
+  // After '{': the option lists and the bar runs between them, through '}'.
+  absl::StatusOr<std::pair<std::vector<std::vector<GameId>>, std::vector<int>>> BracedParts() {
     std::vector<std::vector<GameId>> lists(1);
     std::vector<int> bars;
     while (true) {
@@ -211,11 +244,27 @@ class Parser {
       }
       if (c == '\0') return Error("'}' expected");
       auto g = Expr();
-      if (!g.ok()) return g;
+      if (!g.ok()) return g.status();
       lists.back().push_back(*g);
     }
-    if (bars.empty()) return Error("'|' expected in braces");
-    return Split(lists, bars, 0, lists.size());
+    return std::make_pair(std::move(lists), std::move(bars));
+  }
+
+  // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}, after the name.
+  absl::StatusOr<GameId> TinyOrMiny(bool tiny) {
+    if (Peek() != '(') return Error("'(' expected");
+    ++pos_;
+    auto x = Expr();
+    if (!x.ok()) return x;
+    if (Peek() != ')') return Error("')' expected");
+    ++pos_;
+    const GameId g = arena_.Canonical(*x), zero = GameArena::kZero;
+    GameId form = tiny ? arena_.Form({zero}, {arena_.Form({zero}, {arena_.Negate(g)})})
+                       : arena_.Form({arena_.Form({g}, {zero})}, {zero});
+    return arena_.Canonical(form);
+  }
+  bool StartsWithWord(absl::string_view word) const {
+    return text_.substr(pos_, word.size()) == word;
   }
 
   absl::StatusOr<GameId> Split(const std::vector<std::vector<GameId>>& lists,

@@ -9,8 +9,9 @@
 // "{L1,L2|R1,R2}" with nested braces.
 //
 // Parsing: the same atoms, {L|R} with nested braces or CGSuite's bars
-// ("{3||2|1}" is {3|{2|1}}), "+-G", unary "-", sums with "+" and "-", and
-// parentheses.
+// ("{3||2|1}" is {3|{2|1}}), "+-G" and "+-{A,B}" (= {A,B | -A,-B}),
+// Tiny(x) = {0||0|-x} and Miny(x) = {x|0||0} (a number before them is
+// added: "2Tiny(2)"), unary "-", sums with "+" and "-", and parentheses.
 
 #include <string>
 

@@ -32,6 +32,26 @@ TEST(CgtToolTest, PrintsCanonicalFormOutcomeAndThermograph) {
   EXPECT_EQ(j->Find("thermograph")->as_string(), "L: (2, -1) (0, 1) R: (-2, -1) (0, 1)");
 }
 
+// CGSuite's canonical form of the empty 4x4 Domineering board (its tests,
+// GameGridTest.scala), against the board played through the game concept:
+// both printed from canonical forms, which are unique, so the strings agree
+// exactly when the values do.
+TEST(CgtToolTest, Domineering4x4MatchesCgsuite) {
+  auto ours = RunToolArgs({"cgt", "--mcgs", "domineering", "....|....|....|....", "--json"});
+  ASSERT_EQ(ours.status, 0) << ours.Describe();
+  auto cgsuite = RunToolArgs({"cgt", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}", "--json"});
+  ASSERT_EQ(cgsuite.status, 0) << cgsuite.Describe();
+  auto a = Json::Parse(ours.out), b = Json::Parse(cgsuite.out);
+  ASSERT_TRUE(a.ok() && b.ok()) << ours.out << cgsuite.out;
+  EXPECT_EQ(a->Find("canonical")->as_string(), b->Find("canonical")->as_string());
+  EXPECT_EQ(a->Find("outcome")->as_string(), "N");
+  // A vertical slot is 1; 1x2 is -1 (MCGS's BLACK places vertically).
+  ours = RunToolArgs({"cgt", "--mcgs", "domineering", ".|.", "--json"});
+  EXPECT_NE(ours.out.find("\"canonical\":\"1\""), std::string::npos) << ours.out;
+  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "domineering", ".x|.."}).OneLineError());
+  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "clobber_1xn", "XO"}).OneLineError());
+}
+
 TEST(CgtToolTest, RefusesBadGamesAndBudgets) {
   EXPECT_TRUE(RunToolArgs({"cgt", "{1|"}).OneLineError());
   EXPECT_TRUE(RunToolArgs({"cgt", "3/5"}).OneLineError());

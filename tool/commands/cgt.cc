@@ -6,17 +6,20 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "cgt/arena.h"
+#include "cgt/mcgs_basic_games.h"
 #include "cgt/notation.h"
 #include "cgt/thermograph.h"
 #include "core/json.h"
 #include "core/memory.h"
+#include "tool/cgt_games.h"
 #include "tool/command_lines.h"
 #include "tool/commands.h"
 
 namespace gamebench {
 
-const CommandLineSpec kCgtCommandLine = {"GAME", {{"json"}, {"memory", "SIZE"}}};
+const CommandLineSpec kCgtCommandLine = {"GAME", {{"mcgs", "SECTION"}, {"json"}, {"memory", "SIZE"}}};
 
 // The arena budget of --memory SIZE (default GameArena's).
 absl::StatusOr<uint64_t> CgtBudget(const Args& args) {
@@ -36,9 +39,22 @@ absl::Status RunCgt(const std::vector<std::string>& argv) {
   if (!budget.ok()) return budget.status();
   cgt::GameArena arena(*budget);
   try {
-    auto form = cgt::ParseCgsuite(arena, args->positional()[0]);
+    // GAME in CGSuite's notation, or with --mcgs SECTION a game of MCGS's
+    // format ("--mcgs domineering '....|....'"; "impartial X" is the closure).
+    absl::StatusOr<cgt::GameId> form;
+    bool closure = false;
+    if (args->Has("mcgs")) {
+      absl::string_view section = *args->Get("mcgs");
+      closure = absl::ConsumePrefix(&section, "impartial ");
+      absl::StatusOr<cgt::BasicGame> game = cgt::McgsBasicGame(arena, section, args->positional()[0]);
+      if (absl::IsNotFound(game.status())) game = McgsCatalogGames()(arena, section, args->positional()[0]);
+      if (!game.ok()) return game.status();
+      form = game->form;
+    } else {
+      form = cgt::ParseCgsuite(arena, args->positional()[0]);
+    }
     if (!form.ok()) return form.status();
-    const cgt::GameId g = arena.Canonical(*form);
+    const cgt::GameId g = closure ? arena.Nimber(arena.NimValue(*form)) : arena.Canonical(*form);
     const std::string canonical = cgt::ToCgsuite(arena, g);
     const char* outcome = cgt::OutcomeName(arena.OutcomeOf(g));
     const int birthday = arena.Birthday(g);
