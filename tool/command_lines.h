@@ -23,6 +23,8 @@ extern const CommandLineSpec kGrundyCommandLine;
 extern const CommandLineSpec kBatchCommandLine;
 extern const CommandLineSpec kMisereCommandLine;
 extern const CommandLineSpec kServeCommandLine;  // tool/serve/serve_command.cc
+extern const CommandLineSpec kCgtCommandLine;
+extern const CommandLineSpec kMcgsCommandLine;
 
 }  // namespace gamebench
 

@@ -34,6 +34,8 @@ absl::Status RunBatch(const std::vector<std::string>& argv);
 absl::Status RunMisere(const std::vector<std::string>& argv);
 // tool/serve/serve_command.cc: built when CMake finds cpp-httplib.
 absl::Status RunServe(const std::vector<std::string>& argv);
+absl::Status RunCgt(const std::vector<std::string>& argv);
+absl::Status RunMcgs(const std::vector<std::string>& argv);
 
 }  // namespace gamebench
 

@@ -33,6 +33,8 @@ const Command kCommands[] = {
     // The explorer: only when the build found cpp-httplib (tool/serve/).
     {"serve", &kServeCommandLine, RunServe},
 #endif
+    {"cgt", &kCgtCommandLine, RunCgt},
+    {"mcgs", &kMcgsCommandLine, RunMcgs},
 };
 
 void PrintUsage(FILE* out) {

@@ -43,6 +43,9 @@
 // Ordered: a move scores the opponent's moves it destroys minus the mover's
 // own moves it destroys besides itself.
 //
+// Partizan (core/partizan.h): Left is Vertical (MCGS's BLACK), Right is
+// Horizontal; WithMover flips the mover with one transpose of the view.
+//
 // Tactical: the static bounds of ValueBounds, a proof of its own, are in
 // domineering_bounds.h; the bit tricks all three share in domineering_bits.h.
 
@@ -58,6 +61,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "core/game.h"
+#include "core/partizan.h"
 #include "games/domineering/domineering_bits.h"
 #include "games/domineering/domineering_bounds.h"
 
@@ -130,6 +134,13 @@ class Domineering {
   }
 
   uint64_t Key(const State& s) const { return s.view; }
+
+  // [Partizan] The same board with the other player to move is the transposed view.
+  int Mover(const State& s) const { return s.vertical_to_move ? kLeft : kRight; }
+  State WithMover(const State& s, int player) const {
+    if (Mover(s) == player) return s;
+    return State{Transpose(s.view), !s.vertical_to_move};
+  }
 
   // Bullock's ordering (Obsequi, 2002): a move scores how it changes the
   // mover's "real" moves (most disjoint placements) plus safe moves, minus the

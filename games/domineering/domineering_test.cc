@@ -346,3 +346,30 @@ TEST(DomineeringTest, Conformance) {
 
 }  // namespace
 }  // namespace gamebench
+
+namespace gamebench {
+namespace {
+
+// [Partizan] Left is Vertical: on the empty 2x3 board Left has the 3
+// vertical placements and Right the 4 horizontal ones, whoever is to move;
+// WithMover changes only the mover.
+TEST(DomineeringPartizanTest, LeftIsVertical) {
+  static_assert(Partizan<Domineering>);
+  Domineering g = testing::MakeGame<Domineering>("domineering(rows=2,cols=3)");
+  for (const char* text : {".../...:V", ".../...:H"}) {
+    auto s = g.ParseState(text);
+    ASSERT_TRUE(s.ok());
+    for (int player : {kLeft, kRight}) {
+      Domineering::State v = g.WithMover(*s, player);
+      EXPECT_EQ(g.Mover(v), player);
+      EXPECT_EQ(g.Occupied(v), g.Occupied(*s));
+      EXPECT_EQ(g.WithMover(g.WithMover(v, 1 - player), player), v);
+      MoveListOf<Domineering> moves;
+      g.GenerateMoves(v, moves);
+      EXPECT_EQ(moves.size(), player == kLeft ? 3u : 4u) << text;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gamebench

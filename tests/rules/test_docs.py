@@ -5,7 +5,7 @@ name exists in the tree, and every script answers --help. Run by ctest
 
 What counts (docs/testing.md, "Docs that cannot drift"):
   - a PATH is a word that starts with a top folder of the tree (core/ games/
-    solvers/ tool/ bench/ results/ tests/ docs/ scripts/ python/ fuzz/ .ci/),
+    solvers/ cgt/ tool/ bench/ results/ tests/ docs/ scripts/ python/ fuzz/ .ci/),
     anywhere in the text of the docs and in any comment of a C++ file, or
     README.md / CMakeLists.txt in backticks. `<name>` and `*` in it match
     any name, `{a,b}` either; it must name at least one file or folder;
@@ -34,7 +34,7 @@ import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-TOP_FOLDERS = ("core", "games", "solvers", "tool", "bench", "results", "tests", "docs", "scripts",
+TOP_FOLDERS = ("core", "games", "solvers", "cgt", "tool", "bench", "results", "tests", "docs", "scripts",
                "python", "fuzz", ".ci")
 
 # Paths that are named but need not exist, and why.

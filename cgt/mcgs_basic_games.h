@@ -1,0 +1,34 @@
+#ifndef GAMEBENCH_CGT_MCGS_BASIC_GAMES_H_
+#define GAMEBENCH_CGT_MCGS_BASIC_GAMES_H_
+
+// MCGS's basic CGT games ([integer_game], [dyadic_rational], [nimber],
+// [switch_game], [up_star]) as game forms with exactly MCGS's moves
+// (cgt_integer_game.cpp, cgt_dyadic_rational.cpp, ...), so that their
+// impartial closures ([impartial X]) play as MCGS plays them:
+//   integer n: one move, toward 0, for the player whose number it is;
+//   dyadic p/q (q > 1): Left to (p-1)/q, Right to (p+1)/q, reduced;
+//   nimber *n: to every *k, k < n, for both;
+//   switch {a | b}: Left to a, Right to b (as dyadic games), even if a <= b;
+//   up_star: the canonical forms of n.up and n.up* (cgt_up_star.cpp).
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "cgt/arena.h"
+
+namespace gamebench::cgt {
+
+struct BasicGame {
+  GameId form;
+  std::string printed;  // MCGS's print() of the game, e.g. "nimber:*4"
+};
+
+// The game of a section ("integer_game", ... without "impartial ") and its
+// text. NotFound: not a basic game; InvalidArgument: bad text.
+absl::StatusOr<BasicGame> McgsBasicGame(GameArena& arena, absl::string_view section,
+                                        absl::string_view text);
+
+}  // namespace gamebench::cgt
+
+#endif  // GAMEBENCH_CGT_MCGS_BASIC_GAMES_H_

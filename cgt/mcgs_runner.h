@@ -1,0 +1,62 @@
+#ifndef GAMEBENCH_CGT_MCGS_RUNNER_H_
+#define GAMEBENCH_CGT_MCGS_RUNNER_H_
+
+// Runs the commands of a parsed MCGS test file (cgt/mcgs_file.h) on the CGT
+// engine and makes one row per command with MCGS's CSV columns (MCGS's
+// csv_row.cpp): File, Case, Games, Player, Expected Result, Result,
+// Time (ms), Status, Comments, Type, then MCGS's search counters, which are
+// N/A here. Status is MCGS's PASS, FAIL or COMPLETED (no expected result),
+// or SKIPPED with the reason in Result: a game or command the engine does
+// not implement is never passed.
+//
+// A sum is evaluated as canonical forms: each game's form is canonicalised
+// (an [impartial X] game becomes the nimber of its closure's nim value) and
+// the forms are added; B/W read the outcome of the sum, N the xor of the
+// closures' nim values, thermograph the sum's (cgt/thermograph.h). Winning
+// moves are not implemented yet (skipped).
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "cgt/arena.h"
+#include "cgt/mcgs_basic_games.h"
+#include "cgt/mcgs_file.h"
+
+namespace gamebench::cgt {
+
+struct McgsRow {
+  std::string file;
+  int case_number = 0;
+  std::string games;
+  std::string player;  // "B", "W" or "IMP"
+  std::string expected;
+  std::string result;
+  double time_ms = 0;
+  std::string status;  // PASS, FAIL, COMPLETED, SKIPPED
+  std::string comments;
+  std::string type;    // Solve BW, Solve N, Winning Moves, Thermograph
+};
+
+// The games of sections beyond the basic ones: NotFound for a section it
+// does not know and FailedPrecondition for a game it will not build (too
+// large; the block is then skipped with the message), InvalidArgument for
+// bad text.
+using McgsGameSource = std::function<absl::StatusOr<BasicGame>(
+    GameArena&, absl::string_view section, absl::string_view text)>;
+
+// Runs every command of `file`, numbering cases from 0 and naming the file
+// `name` in the rows. A malformed game text is refused with "NAME:LINE: ...".
+absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::string_view name,
+                                                 GameArena& arena,
+                                                 const McgsGameSource& extra_games = nullptr);
+
+// MCGS's header line and one CSV line per row (fields quoted, '"' as '').
+std::string McgsCsvHeader();
+std::string McgsCsvLine(const McgsRow& row);
+
+}  // namespace gamebench::cgt
+
+#endif  // GAMEBENCH_CGT_MCGS_RUNNER_H_

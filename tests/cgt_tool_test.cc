@@ -1,0 +1,152 @@
+// The CGT commands end to end: `gamebench cgt` (CGSuite notation in and
+// out) and `gamebench mcgs` on MCGS-format files (cgt/, docs/cgt.md).
+
+#include <string>
+
+#include "core/json.h"
+#include "gtest/gtest.h"
+#include "tests/test_files.h"
+#include "tests/tool_runner.h"
+
+namespace gamebench {
+namespace {
+
+using testing::RunToolArgs;
+using testing::ScratchDir;
+using testing::WriteFile;
+
+TEST(CgtToolTest, PrintsCanonicalFormOutcomeAndThermograph) {
+  auto r = RunToolArgs({"cgt", "^+^+*", "--json"});
+  ASSERT_EQ(r.status, 0) << r.Describe();
+  auto j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  EXPECT_EQ(j->Find("canonical")->as_string(), "^^*");
+  EXPECT_EQ(j->Find("outcome")->as_string(), "L");
+  r = RunToolArgs({"cgt", "{1|-1}", "--json"});
+  j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  EXPECT_EQ(j->Find("canonical")->as_string(), "+-1");
+  EXPECT_EQ(j->Find("outcome")->as_string(), "N");
+  EXPECT_EQ(j->Find("temperature")->as_string(), "1");
+  EXPECT_EQ(j->Find("mean")->as_string(), "0");
+  EXPECT_EQ(j->Find("thermograph")->as_string(), "L: (2, -1) (0, 1) R: (-2, -1) (0, 1)");
+}
+
+// CGSuite's canonical form of the empty 4x4 Domineering board (its tests,
+// GameGridTest.scala), against the board played through the game concept:
+// both printed from canonical forms, which are unique, so the strings agree
+// exactly when the values do.
+TEST(CgtToolTest, Domineering4x4MatchesCgsuite) {
+  auto ours = RunToolArgs({"cgt", "--mcgs", "domineering", "....|....|....|....", "--json"});
+  ASSERT_EQ(ours.status, 0) << ours.Describe();
+  auto cgsuite = RunToolArgs({"cgt", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}", "--json"});
+  ASSERT_EQ(cgsuite.status, 0) << cgsuite.Describe();
+  auto a = Json::Parse(ours.out), b = Json::Parse(cgsuite.out);
+  ASSERT_TRUE(a.ok() && b.ok()) << ours.out << cgsuite.out;
+  EXPECT_EQ(a->Find("canonical")->as_string(), b->Find("canonical")->as_string());
+  EXPECT_EQ(a->Find("outcome")->as_string(), "N");
+  // A vertical slot is 1; 1x2 is -1 (MCGS's BLACK places vertically).
+  ours = RunToolArgs({"cgt", "--mcgs", "domineering", ".|.", "--json"});
+  EXPECT_NE(ours.out.find("\"canonical\":\"1\""), std::string::npos) << ours.out;
+  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "domineering", ".x|.."}).OneLineError());
+  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "clobber_1xn", "XO"}).OneLineError());
+}
+
+TEST(CgtToolTest, RefusesBadGamesAndBudgets) {
+  EXPECT_TRUE(RunToolArgs({"cgt", "{1|"}).OneLineError());
+  EXPECT_TRUE(RunToolArgs({"cgt", "3/5"}).OneLineError());
+  EXPECT_TRUE(RunToolArgs({"cgt", "1", "--memory", "12"}).OneLineError());
+  // A form over the budget is a one-line refusal, not a crash.
+  auto r = RunToolArgs({"cgt", "100000", "--memory", "1M"});
+  EXPECT_TRUE(r.OneLineError()) << r.Describe();
+  EXPECT_NE(r.err.find("budget"), std::string::npos) << r.err;
+}
+
+// Hand-checked expectations: 1/2 + 1/2 - 1 = 0 (a loss for whoever starts);
+// {1|-1} is a first-player win; * + * = 0; the closure of {2 | 1} has the
+// options 2 (nim 0) and 1 (nim 1), so nim value 2; the last one is wrong on
+// purpose and must FAIL; Clobber is not implemented and must be SKIPPED.
+constexpr char kFile[] = R"({version 1.7}
+/*_ written for this test */
+/* halves */
+[dyadic_rational] 1/2 (1/2) [integer_game] -1
+{B loss, W loss}
+[switch_game] (1, -1)
+{B win, W win}
+[nimber] 1 1 {N 0, B loss}
+[impartial switch_game] (2 1)
+{N 2}
+[up_star] (1) /*#0 wrong on purpose */
+{B loss, W loss}
+[clobber_1xn] XO
+{B loss}
+)";
+
+TEST(CgtToolTest, McgsRunsTheFileAndWritesMcgsColumns) {
+  ScratchDir dir("cgt_mcgs");
+  WriteFile(dir.File("a.test"), kFile);
+  auto r = RunToolArgs({"mcgs", dir.File("a.test"), "--out", dir.File("a.csv"), "--json"});
+  ASSERT_EQ(r.status, 0) << r.Describe();
+  auto j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  const Json* total = j->Find("total");
+  EXPECT_EQ(total->Find("commands")->as_int(), 10);
+  EXPECT_EQ(total->Find("pass")->as_int(), 8);
+  EXPECT_EQ(total->Find("fail")->as_int(), 1);
+  EXPECT_EQ(total->Find("skipped")->as_int(), 1);
+  const std::string csv = testing::ReadFile(dir.File("a.csv"));
+  EXPECT_EQ(csv.rfind("\"File\",\"Case\",\"Games\",\"Player\",\"Expected Result\",\"Result\","
+                      "\"Time (ms)\",\"Status\",\"Comments\",\"Type\"", 0), 0u) << csv;
+  EXPECT_NE(csv.find("\"a.test\",\"7\",\"up_star:1\",\"B\",\"Loss\",\"Win\""), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\"wrong on purpose\""), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\"SKIPPED\""), std::string::npos) << csv;
+  EXPECT_NE(csv.find("game [clobber_1xn] not implemented"), std::string::npos) << csv;
+}
+
+// Domineering through the game's Partizan refinement, BLACK vertical: a
+// vertical slot is 1, a horizontal one -1 (their sum 0), the empty 2x2 board
+// is {1|-1} (either player's domino leaves the other one slot), whose
+// closure has options 1 and -1 (nim 1 each), so nim value 0; the 6x6 board
+// is over the size the canonical forms take and is skipped.
+constexpr char kDomineering[] = R"({version 1.7}
+[domineering] .|. {B win, W loss}
+[domineering] .. {B loss, W win}
+[domineering] .|. .. {B loss, W loss}
+[domineering] ..|.. {B win, W win, thermograph L: (2, -1) (0, 1) R: (-2, -1) (0, 1)}
+[impartial domineering] ..|.. {N 0}
+[domineering] ......|......|......|......|......|...... {B}
+)";
+
+TEST(CgtToolTest, McgsPlaysDomineeringThroughTheGameConcept) {
+  ScratchDir dir("cgt_mcgs_dom");
+  WriteFile(dir.File("d.test"), kDomineering);
+  auto r = RunToolArgs({"mcgs", dir.File("d.test"), "--out", dir.File("d.csv"), "--json"});
+  ASSERT_EQ(r.status, 0) << r.Describe();
+  auto j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  const Json* total = j->Find("total");
+  EXPECT_EQ(total->Find("commands")->as_int(), 11);
+  EXPECT_EQ(total->Find("pass")->as_int(), 10) << testing::ReadFile(dir.File("d.csv"));
+  EXPECT_EQ(total->Find("skipped")->as_int(), 1);
+  EXPECT_NE(testing::ReadFile(dir.File("d.csv")).find("36 empty cells"), std::string::npos);
+}
+
+TEST(CgtToolTest, McgsNamesTheLineOfAMalformedFile) {
+  ScratchDir dir("cgt_mcgs_bad");
+  WriteFile(dir.File("bad.test"), "{version 1.7}\n[integer_game] 3\n{B win,\n frobnicate}\n");
+  auto r = RunToolArgs({"mcgs", dir.File("bad.test")});
+  EXPECT_TRUE(r.OneLineError()) << r.Describe();
+  EXPECT_NE(r.err.find("bad.test:3: unknown command 'frobnicate'"), std::string::npos) << r.err;
+  WriteFile(dir.File("bad.test"), "{version 1.7}\n\n[integer_game] (3\n");
+  r = RunToolArgs({"mcgs", dir.File("bad.test")});
+  EXPECT_TRUE(r.OneLineError()) << r.Describe();
+  EXPECT_NE(r.err.find("bad.test:3: unterminated game"), std::string::npos) << r.err;
+  WriteFile(dir.File("bad.test"), "[integer_game] 1/2 {B}\n");
+  r = RunToolArgs({"mcgs", dir.File("bad.test")});
+  EXPECT_TRUE(r.OneLineError()) << r.Describe();
+  EXPECT_NE(r.err.find("bad.test:1:"), std::string::npos) << r.err;
+  EXPECT_TRUE(RunToolArgs({"mcgs", dir.File("missing.test")}).OneLineError());
+}
+
+}  // namespace
+}  // namespace gamebench

@@ -1,0 +1,2 @@
+// Must NOT compile: cgt/ may include only core/ (and cgt/).
+#include "games/nim/nim.h"

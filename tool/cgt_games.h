@@ -1,0 +1,23 @@
+#ifndef GAMEBENCH_TOOL_CGT_GAMES_H_
+#define GAMEBENCH_TOOL_CGT_GAMES_H_
+
+// The catalog games that MCGS's test files name, as CGT forms for
+// cgt/mcgs_runner.h: a position of a Partizan game (core/partizan.h) is the
+// form {its Left children | its Right children}, built once per position
+// (by Key(WithMover(s, kLeft))) for the runner's arena. So far:
+//   [domineering]  a grid of '.' and '#', rows joined by '|' (MCGS's
+//                  form); BLACK (Left) places vertically. Boards with more
+//                  than kMaxCgtEmptyCells empty cells are skipped.
+
+#include "cgt/mcgs_runner.h"
+
+namespace gamebench {
+
+inline constexpr int kMaxCgtEmptyCells = 24;
+
+// A source for RunMcgsFile: its caches live as long as the returned function.
+cgt::McgsGameSource McgsCatalogGames();
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_TOOL_CGT_GAMES_H_
