@@ -44,7 +44,9 @@ absl::Status RunCgt(const std::vector<std::string>& argv) {
     absl::StatusOr<cgt::GameId> form;
     bool closure = false;
     if (args->Has("mcgs")) {
-      absl::string_view section = *args->Get("mcgs");
+      // Get returns a copy: keep it alive while `section` views it.
+      const std::string section_flag = *args->Get("mcgs");
+      absl::string_view section = section_flag;
       closure = absl::ConsumePrefix(&section, "impartial ");
       absl::StatusOr<cgt::BasicGame> game = cgt::McgsBasicGame(arena, section, args->positional()[0]);
       if (absl::IsNotFound(game.status())) game = McgsCatalogGames()(arena, section, args->positional()[0]);
