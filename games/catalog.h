@@ -7,16 +7,21 @@
 #include "core/type_list.h"
 #include "games/connect4/connect4.h"
 #include "games/dodgem/dodgem.h"
+#include "games/clobber/clobber.h"
 #include "games/domineering/domineering.h"
+#include "games/elephants/elephants.h"
 #include "games/ends/ends.h"
+#include "games/gen_toads/gen_toads.h"
 #include "games/grundy_game/grundy_game.h"
 #include "games/kayles/kayles.h"
 #include "games/nim/nim.h"
+#include "games/nogo/nogo.h"
 #include "games/octal/octal.h"
 #include "games/sim/sim.h"
 #include "games/subtraction/subtraction.h"
 #include "games/sum/sum.h"
 #include "games/tictactoe/tictactoe.h"
+#include "games/toppling_dominoes/toppling_dominoes.h"
 
 namespace gamebench {
 
@@ -32,7 +37,12 @@ using GameCatalog = TypeList<
     Sim,
     Dodgem,
     Connect4,
-    Domineering>;
+    Domineering,
+    Clobber,
+    NoGo,
+    Elephants,
+    TopplingDominoes,
+    GenToads>;
 
 }  // namespace gamebench
 

@@ -1,0 +1,299 @@
+#ifndef GAMEBENCH_GAMES_NOGO_NOGO_H_
+#define GAMEBENCH_GAMES_NOGO_NOGO_H_
+
+// NoGo (the "anti-Go" of the 2011 Combinatorial Games Workshop in Banff) on
+// a rows x cols board of at most 64 cells, 1 x n included (MCGS's
+// nogo_1xn). Black (X) and White (O) place a stone on an empty cell; a move
+// is legal only if afterwards every block (orthogonally connected stones of
+// one colour) has a liberty (an empty neighbour): no capture, no suicide.
+// Cells marked '#' are off the board (MCGS's border). The player who cannot
+// move loses.
+// Spec: nogo(rows=3,cols=3,first=black|white); the start is the empty board.
+//
+// Text form of a position, MCGS's: the rows top to bottom, each `cols`
+// characters 'X', 'O', '.' or '#', joined by '|', then ':' and the player to
+// move, B or W (".X.|...|#..:W"). ParseState refuses a position in which a
+// block has no liberty. Moves, as MCGS prints them: the cell and the colour,
+// "3_X" (1-based) on a 1 x n board, "b1_X" (column letter, row number, a1
+// the top-left) on a grid (at most 26 columns).
+//
+// State: masks of black and white stones, cell r * cols + c, and the mover
+// (the '#' cells are the variant's, fixed by the position's text: a state
+// keeps them in `blocked`). Key(s) mixes them: a hash, not exact.
+//
+// Partizan (core/partizan.h): Left is Black. Decomposable on 1 x n boards
+// (MCGS's "XO split", after Henry's paper): where a stone touches a stone of
+// the other colour the row splits in two, since neither ever gives the
+// other a liberty; blocked cells split the row too. Parts are moved to the
+// left end.
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "core/game.h"
+#include "core/partizan.h"
+
+namespace gamebench {
+
+class NoGo {
+ public:
+  static constexpr absl::string_view kName = "nogo";
+  static constexpr absl::string_view kDescription =
+      "NoGo on up to 64 cells (1 x n too), place a stone, every block keeps a liberty, no move "
+      "loses; positions rows of X/O/./# joined by | then :B or :W, moves like b1_X (3_X on 1 x n)";
+  static constexpr int kMaxCells = 64;
+  static constexpr int kMaxGridCols = 26;
+  static constexpr int kMaxMoves = 64;
+  static constexpr bool kScored = false;
+
+  struct State {
+    uint64_t black = 0;
+    uint64_t white = 0;
+    uint64_t blocked = 0;
+    bool black_to_move = true;
+    bool operator==(const State&) const = default;
+  };
+  using Move = uint8_t;  // the cell
+
+  static std::vector<ParamInfo> Params() {
+    return {{"rows", "3", "1..64 (rows x cols at most 64; cols at most 26 when rows > 1)"},
+            {"cols", "3", "1..64"},
+            {"first", "black", "black | white: who moves first"}};
+  }
+
+  static absl::StatusOr<NoGo> FromSpec(const Spec& spec) {
+    ParamReader r(spec);
+    auto rows = r.Int("rows", 3, 1, kMaxCells);
+    if (!rows.ok()) return rows.status();
+    auto cols = r.Int("cols", 3, 1, kMaxCells);
+    if (!cols.ok()) return cols.status();
+    std::string first = r.Text("first", "black");
+    if (first != "black" && first != "white")
+      return absl::InvalidArgumentError(
+          absl::StrCat("nogo: parameter 'first' is '", first, "', expected black or white"));
+    if (auto st = r.Finish(); !st.ok()) return st;
+    if (*rows * *cols > kMaxCells)
+      return absl::OutOfRangeError(
+          absl::StrCat("nogo: rows x cols is ", *rows * *cols, ", at most ", kMaxCells));
+    if (*rows > 1 && *cols > kMaxGridCols)
+      return absl::OutOfRangeError(absl::StrCat("nogo: a grid of more than one row has at most ",
+                                                kMaxGridCols, " columns (letters)"));
+    return NoGo(static_cast<int>(*rows), static_cast<int>(*cols), first == "black");
+  }
+
+  std::string CanonicalSpec() const {
+    return absl::StrCat("nogo(rows=", rows_, ",cols=", cols_,
+                        ",first=", black_first_ ? "black" : "white", ")");
+  }
+
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  Score MinScore() const { return kLossScore; }
+  Score MaxScore() const { return kWinScore; }
+
+  State Start() const { return State{0, 0, 0, black_first_}; }
+
+  std::optional<Score> Terminal(const State& s) const {
+    const uint64_t empty = Empty(s);
+    for (uint64_t e = empty; e != 0; e &= e - 1)
+      if (Legal(s, __builtin_ctzll(e))) return std::nullopt;
+    return kLossScore;
+  }
+
+  void GenerateMoves(const State& s, MoveListOf<NoGo>& moves) const {
+    for (uint64_t e = Empty(s); e != 0; e &= e - 1) {
+      const int p = __builtin_ctzll(e);
+      if (Legal(s, p)) moves.push_back(static_cast<Move>(p));
+    }
+  }
+
+  State Play(const State& s, Move m) const {
+    State t = s;
+    (s.black_to_move ? t.black : t.white) |= Bit(m);
+    t.black_to_move = !s.black_to_move;
+    return t;
+  }
+
+  uint64_t Key(const State& s) const {
+    uint64_t h = s.black * 0x9e3779b97f4a7c15ULL;
+    h ^= (s.white + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
+    h ^= (s.blocked + 0x2545f4914f6cdd1dULL) * 0x94d049bb133111ebULL;
+    h ^= h >> 31;
+    h *= 0xd6e8feb86659fd93ULL;
+    h ^= h >> 29;
+    return h ^ (s.black_to_move ? 0 : 0x8cb92ba72f3d8dd7ULL);
+  }
+
+  // [Partizan] Left is Black.
+  int Mover(const State& s) const { return s.black_to_move ? kLeft : kRight; }
+  State WithMover(const State& s, int player) const {
+    State t = s;
+    t.black_to_move = player == kLeft;
+    return t;
+  }
+
+  // [Decomposable] On 1 x n boards, the row cut between touching stones of
+  // different colours and at blocked cells; a part without an empty cell is
+  // left out. A grid does not split (one part, the position itself).
+  void Components(const State& s, std::vector<State>& parts) const {
+    if (rows_ != 1) {
+      parts.push_back(s);
+      return;
+    }
+    const size_t first = parts.size();
+    int start = 0;
+    auto cut = [&](int end) {  // the cells [start, end)
+      if (end > start) {
+        const uint64_t range = RangeMask(start, end);
+        if ((Empty(s) & range) != 0)
+          parts.push_back(State{(s.black & range) >> start, (s.white & range) >> start,
+                                BlockedAbove(end - start), s.black_to_move});
+      }
+    };
+    for (int i = 0; i < cols_; ++i) {
+      if (s.blocked & Bit(i)) {
+        cut(i);
+        start = i + 1;
+      } else if (i > start && (((s.black & Bit(i)) && (s.white & Bit(i - 1))) ||
+                               ((s.white & Bit(i)) && (s.black & Bit(i - 1))))) {
+        cut(i);
+        start = i;
+      }
+    }
+    cut(cols_);
+    if (parts.size() == first) parts.push_back(State{0, 0, area_, s.black_to_move});
+  }
+
+  std::string FormatState(const State& s) const {
+    std::string text;
+    for (int r = 0; r < rows_; ++r) {
+      if (r > 0) text += '|';
+      for (int c = 0; c < cols_; ++c) {
+        const uint64_t b = Bit(r * cols_ + c);
+        text += (s.black & b) ? 'X' : (s.white & b) ? 'O' : (s.blocked & b) ? '#' : '.';
+      }
+    }
+    text += s.black_to_move ? ":B" : ":W";
+    return text;
+  }
+
+  // MCGS's board text alone (no mover), as in its test files.
+  absl::StatusOr<State> ParseBoard(absl::string_view text, bool black_to_move) const {
+    auto error = [&](absl::string_view why) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("nogo position '", text.substr(0, 80), "': ", why));
+    };
+    if (text.size() != static_cast<size_t>(rows_ * (cols_ + 1) - 1))
+      return error(absl::StrCat("expected ", rows_, " rows of ", cols_,
+                                " cells ('X', 'O', '.' or '#') joined by '|'"));
+    State s;
+    s.black_to_move = black_to_move;
+    for (int r = 0; r < rows_; ++r) {
+      for (int c = 0; c < cols_; ++c) {
+        const char ch = text[static_cast<size_t>(r * (cols_ + 1) + c)];
+        const uint64_t b = Bit(r * cols_ + c);
+        if (ch == 'X') s.black |= b;
+        else if (ch == 'O') s.white |= b;
+        else if (ch == '#') s.blocked |= b;
+        else if (ch != '.')
+          return error(absl::StrCat("bad character '", std::string(1, ch), "' in row ", r + 1,
+                                    " (expected 'X', 'O', '.' or '#')"));
+      }
+      if (r + 1 < rows_ && text[static_cast<size_t>(r * (cols_ + 1) + cols_)] != '|')
+        return error(absl::StrCat("row ", r + 1, " must have ", cols_, " cells, then '|'"));
+    }
+    for (uint64_t stones = s.black | s.white; stones != 0;) {
+      const uint64_t own = (s.black & stones & -stones) ? s.black : s.white;
+      const uint64_t block = Block(stones & -stones, own);
+      if ((Neighbours(block) & Empty(s)) == 0) return error("a block has no liberty");
+      stones &= ~block;
+    }
+    return s;
+  }
+
+  absl::StatusOr<State> ParseState(absl::string_view text) const {
+    if (text.size() < 2 || (text.substr(text.size() - 2) != ":B" && text.substr(text.size() - 2) != ":W"))
+      return absl::InvalidArgumentError(absl::StrCat("nogo position '", text.substr(0, 80),
+                                                     "': must end in :B or :W (the player to move)"));
+    return ParseBoard(text.substr(0, text.size() - 2), text.back() == 'B');
+  }
+
+  std::string FormatMove(const State& s, Move m) const {
+    const char colour = s.black_to_move ? 'X' : 'O';
+    if (rows_ == 1) return absl::StrCat(m + 1, "_", std::string(1, colour));
+    return absl::StrCat(std::string(1, static_cast<char>('a' + m % cols_)), m / cols_ + 1, "_",
+                        std::string(1, colour));
+  }
+
+  absl::StatusOr<Move> ParseMove(const State& s, absl::string_view text) const {
+    MoveListOf<NoGo> moves;
+    if (!Terminal(s)) GenerateMoves(s, moves);
+    for (Move m : moves)
+      if (FormatMove(s, m) == text) return m;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "nogo move '", text.substr(0, 40), "': not a legal move (expected ",
+        rows_ == 1 ? "a cell and the mover's colour like 3_X" : "a cell and the mover's colour like b1_X",
+        ")"));
+  }
+
+ private:
+  NoGo(int rows, int cols, bool black_first) : rows_(rows), cols_(cols), black_first_(black_first) {
+    area_ = rows * cols == 64 ? ~uint64_t{0} : (uint64_t{1} << (rows * cols)) - 1;
+    uint64_t first_col = 0;
+    for (int r = 0; r < rows; ++r) first_col |= Bit(r * cols);
+    not_first_col_ = area_ & ~first_col;
+    not_last_col_ = area_ & ~(first_col << (cols - 1));
+  }
+
+  static uint64_t Bit(int cell) { return uint64_t{1} << cell; }
+  static uint64_t RangeMask(int begin, int end) {
+    const uint64_t upto = end == 64 ? ~uint64_t{0} : Bit(end) - 1;
+    return upto & ~(Bit(begin) - 1);
+  }
+  // The cells of a 1 x n row beyond its first `length` (a part moved to the
+  // left end keeps the board's size; the rest is off the board).
+  uint64_t BlockedAbove(int length) const { return area_ & ~RangeMask(0, length); }
+
+  uint64_t Empty(const State& s) const { return area_ & ~(s.black | s.white | s.blocked); }
+  uint64_t Neighbours(uint64_t x) const {
+    uint64_t n = (x & not_last_col_) << 1 | (x & not_first_col_) >> 1;
+    if (rows_ > 1) n |= (x << cols_ & area_) | x >> cols_;
+    return n;
+  }
+  // The block of `seed` within the stones `own`.
+  uint64_t Block(uint64_t seed, uint64_t own) const {
+    uint64_t block = seed;
+    for (uint64_t grown = (block | Neighbours(block)) & own; grown != block;
+         grown = (block | Neighbours(block)) & own)
+      block = grown;
+    return block;
+  }
+  // Placing the mover's stone at p leaves every block a liberty: its own new
+  // block, and each block of the opponent beside p.
+  bool Legal(const State& s, int p) const {
+    const uint64_t mine = (s.black_to_move ? s.black : s.white) | Bit(p);
+    const uint64_t theirs = s.black_to_move ? s.white : s.black;
+    const uint64_t empty = Empty(s) & ~Bit(p);
+    if ((Neighbours(Block(Bit(p), mine)) & empty) == 0) return false;
+    for (uint64_t n = Neighbours(Bit(p)) & theirs; n != 0;) {
+      const uint64_t block = Block(n & -n, theirs);
+      if ((Neighbours(block) & empty) == 0) return false;
+      n &= ~block;
+    }
+    return true;
+  }
+
+  int rows_ = 3, cols_ = 3;
+  bool black_first_ = true;
+  uint64_t area_ = 0, not_first_col_ = 0, not_last_col_ = 0;
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_GAMES_NOGO_NOGO_H_
