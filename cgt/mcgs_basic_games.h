@@ -11,7 +11,9 @@
 //   switch {a | b}: Left to a, Right to b (as dyadic games), even if a <= b;
 //   up_star: the canonical forms of n.up and n.up* (cgt_up_star.cpp).
 
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -22,6 +24,18 @@ namespace gamebench::cgt {
 struct BasicGame {
   GameId form;
   std::string printed;  // MCGS's print() of the game, e.g. "nimber:*4"
+  // An impartial game by its rules (MCGS's [kayles]): it is its own
+  // closure, and N applies to it as to [impartial X].
+  bool impartial = false;
+  // For `winning moves`: the moves of the game for Left (left = true) or
+  // Right, or with closure = true every move of either player, each with
+  // MCGS's text and the value it leads to (the canonical form; for a
+  // closure the nimber of the child's closure). Empty: not available.
+  struct Option {
+    std::string move;
+    GameId value;
+  };
+  std::function<std::vector<Option>(GameArena&, bool left, bool closure)> options;
 };
 
 // The game of a section ("integer_game", ... without "impartial ") and its

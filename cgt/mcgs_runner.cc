@@ -1,12 +1,17 @@
 #include "cgt/mcgs_runner.h"
 
+#include <algorithm>
+#include <functional>
+#include <iterator>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
 #include "cgt/thermograph.h"
@@ -23,6 +28,7 @@ struct Component {
   GameId form;
   bool impartial;
   std::string printed;
+  std::function<std::vector<BasicGame::Option>(GameArena&, bool, bool)> options;
 };
 
 const char* TypeName(McgsCommand::Kind kind) {
@@ -42,6 +48,79 @@ GameId PartizanValue(GameArena& arena, const Component& c) {
 }
 
 bool IsImpartialBasic(absl::string_view section) { return section == "nimber"; }
+
+// Sorted, without duplicates, "None" when empty: MCGS's form of a move list.
+std::string MoveList(std::vector<std::string> moves) {
+  std::sort(moves.begin(), moves.end());
+  moves.erase(std::unique(moves.begin(), moves.end()), moves.end());
+  return moves.empty() ? "None" : absl::StrJoin(moves, " ");
+}
+
+std::set<std::string> MoveSet(absl::string_view list) {
+  std::set<std::string> moves;
+  for (absl::string_view m : absl::StrSplit(list, ' ', absl::SkipEmpty()))
+    if (m != "None") moves.insert(std::string(m));
+  return moves;
+}
+
+// MCGS's diff of computed and expected moves: empty when they are the same
+// set, else "Missing: ..." and "Extra: ...".
+std::string MovesDiff(const std::string& computed, const std::string& expected) {
+  const std::set<std::string> got = MoveSet(computed), want = MoveSet(expected);
+  std::vector<std::string> missing, extra;
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
+  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
+  std::string diff;
+  if (!missing.empty()) diff = absl::StrCat("Missing: ", absl::StrJoin(missing, " "));
+  if (!extra.empty()) absl::StrAppend(&diff, diff.empty() ? "" : " ", "Extra: ", absl::StrJoin(extra, " "));
+  return diff;
+}
+
+// The winning moves of `player` ('B' Left, 'W' Right, 'N' the impartial
+// sum) in the sum: a move in one game after which the opponent, moving
+// first, loses: the sum of the others plus the option is >= 0 for Left,
+// <= 0 for Right; for N the nim values' xor becomes 0. A move is named
+// "i:MOVE" when the sum has two games or more. nullopt (and `why`) if a
+// game does not give its moves.
+std::optional<std::string> WinningMoves(GameArena& arena, const std::vector<Component>& games,
+                                        char player, std::string& why) {
+  for (const Component& g : games)
+    if (!g.options) {
+      why = absl::StrCat("winning moves not implemented for ", g.printed);
+      return std::nullopt;
+    }
+  if (player == 'N') {
+    for (const Component& g : games)
+      if (!g.impartial) {
+        why = absl::StrCat("winning moves N on a partizan game (", g.printed, ")");
+        return std::nullopt;
+      }
+  }
+  std::vector<GameId> values;
+  for (const Component& g : games) values.push_back(PartizanValue(arena, g));
+  std::vector<std::string> winning;
+  for (size_t i = 0; i < games.size(); ++i) {
+    GameId rest = GameArena::kZero;
+    int rest_nim = 0;
+    for (size_t j = 0; j < games.size(); ++j) {
+      if (j == i) continue;
+      rest = arena.Sum(rest, values[j]);
+      if (player == 'N') rest_nim ^= arena.NimValue(games[j].form);
+    }
+    const std::string prefix = games.size() >= 2 ? absl::StrCat(i, ":") : "";
+    for (const BasicGame::Option& o : games[i].options(arena, player != 'W', games[i].impartial)) {
+      bool wins;
+      if (player == 'N') {
+        wins = (rest_nim ^ arena.NimValue(o.value)) == 0;
+      } else {
+        const GameId after = arena.Sum(rest, arena.Canonical(o.value));
+        wins = player == 'B' ? arena.Leq(GameArena::kZero, after) : arena.Leq(after, GameArena::kZero);
+      }
+      if (wins) winning.push_back(prefix + o.move);
+    }
+  }
+  return MoveList(std::move(winning));
+}
 
 std::string Quote(absl::string_view field) {
   std::string out = "\"";
@@ -63,6 +142,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
   for (const McgsBlock& block : file.blocks) {
     // 1. The sum's games; the first section the engine does not know skips
     //    the block's commands.
+    const absl::Time block_start = absl::Now();
     std::vector<Component> components;
     std::string skip_reason;
     std::vector<std::string> printed;
@@ -71,7 +151,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
         absl::string_view section = g.section;
         const bool impartial = absl::ConsumePrefix(&section, kImpartialPrefix);
         absl::StatusOr<BasicGame> game = McgsBasicGame(arena, section, g.text);
-        if (absl::IsNotFound(game.status()) && extra_games) game = extra_games(arena, section, g.text);
+        if (absl::IsNotFound(game.status()) && extra_games) game = extra_games(arena, section, g.text, impartial);
         if (absl::IsNotFound(game.status()) || absl::IsFailedPrecondition(game.status())) {
           if (skip_reason.empty())
             skip_reason = absl::IsNotFound(game.status())
@@ -82,17 +162,20 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
         }
         if (!game.ok())
           return absl::InvalidArgumentError(absl::StrCat(name, ":", g.line, ": ", game.status().message()));
-        const bool closure = impartial || IsImpartialBasic(section);
+        const bool closure = impartial || IsImpartialBasic(section) || game->impartial;
         std::string shown = impartial ? absl::StrCat("[impartial_game_wrapper of ", game->printed, "]")
                                       : game->printed;
         printed.push_back(shown);
-        components.push_back({game->form, closure, std::move(shown)});
+        components.push_back({game->form, closure, std::move(shown), game->options});
       }
     } catch (const CgtRefusal& refusal) {
       skip_reason = absl::StrCat("refused: ", refusal.what());
       arena = GameArena(arena.BudgetBytes());
     }
     const std::string games = absl::StrJoin(printed, " ");
+    // The games' forms are built once for the block: their time counts in
+    // the block's first command, as MCGS's time of a command includes it.
+    double build_ms = absl::ToDoubleMilliseconds(absl::Now() - block_start);
     // 2. Each command on the sum.
     for (const McgsCommand& c : block.commands) {
       McgsRow row;
@@ -125,7 +208,16 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
             }
             if (why.empty()) result = absl::StrCat(nim);
           } else if (c.kind == McgsCommand::Kind::kWinningMoves) {
-            why = "winning moves not implemented";
+            result = WinningMoves(arena, components, c.player, why);
+            if (result && c.expected) {
+              // MCGS's result on a match is "OK", else what is missing and extra.
+              const std::string diff = MovesDiff(*result, *c.expected);
+              const bool same = diff.empty();
+              result = same ? "OK" : diff;
+              const std::set<std::string> expected = MoveSet(*c.expected);
+              row.expected = MoveList({expected.begin(), expected.end()});
+              row.status = same ? "PASS" : "FAIL";
+            }
           } else {
             GameId sum = GameArena::kZero;
             for (const Component& comp : components) sum = arena.Sum(sum, PartizanValue(arena, comp));
@@ -139,13 +231,15 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
           arena = GameArena(arena.BudgetBytes());
         }
       }
-      row.time_ms = absl::ToDoubleMilliseconds(absl::Now() - start);
+      row.time_ms = absl::ToDoubleMilliseconds(absl::Now() - start) + build_ms;
+      build_ms = 0;
       if (!result) {
         row.status = "SKIPPED";
         row.result = absl::StrCat("skipped: ", why);
       } else {
         row.result = *result;
-        row.status = !c.expected ? "COMPLETED" : (*c.expected == *result ? "PASS" : "FAIL");
+        if (row.status.empty())
+          row.status = !c.expected ? "COMPLETED" : (*c.expected == *result ? "PASS" : "FAIL");
       }
       rows.push_back(std::move(row));
     }

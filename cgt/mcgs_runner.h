@@ -43,9 +43,11 @@ struct McgsRow {
 // The games of sections beyond the basic ones: NotFound for a section it
 // does not know and FailedPrecondition for a game it will not build (too
 // large; the block is then skipped with the message), InvalidArgument for
-// bad text.
+// bad text. `impartial` says the game is played as its impartial closure
+// ([impartial X]): the source may then return any form whose closure has
+// the same nim value (the nimber of it, found without building the form).
 using McgsGameSource = std::function<absl::StatusOr<BasicGame>(
-    GameArena&, absl::string_view section, absl::string_view text)>;
+    GameArena&, absl::string_view section, absl::string_view text, bool impartial)>;
 
 // Runs every command of `file`, numbering cases from 0 and naming the file
 // `name` in the rows. A malformed game text is refused with "NAME:LINE: ...".

@@ -65,7 +65,7 @@ TEST(CgtToolTest, RefusesBadGamesAndBudgets) {
 // Hand-checked expectations: 1/2 + 1/2 - 1 = 0 (a loss for whoever starts);
 // {1|-1} is a first-player win; * + * = 0; the closure of {2 | 1} has the
 // options 2 (nim 0) and 1 (nim 1), so nim value 2; the last one is wrong on
-// purpose and must FAIL; Clobber is not implemented and must be SKIPPED.
+// purpose and must FAIL; Amazons is not implemented and must be SKIPPED.
 constexpr char kFile[] = R"({version 1.7}
 /*_ written for this test */
 /* halves */
@@ -78,7 +78,7 @@ constexpr char kFile[] = R"({version 1.7}
 {N 2}
 [up_star] (1) /*#0 wrong on purpose */
 {B loss, W loss}
-[clobber_1xn] XO
+[amazons] X..O
 {B loss}
 )";
 
@@ -100,7 +100,7 @@ TEST(CgtToolTest, McgsRunsTheFileAndWritesMcgsColumns) {
   EXPECT_NE(csv.find("\"a.test\",\"7\",\"up_star:1\",\"B\",\"Loss\",\"Win\""), std::string::npos) << csv;
   EXPECT_NE(csv.find("\"wrong on purpose\""), std::string::npos) << csv;
   EXPECT_NE(csv.find("\"SKIPPED\""), std::string::npos) << csv;
-  EXPECT_NE(csv.find("game [clobber_1xn] not implemented"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("game [amazons] not implemented"), std::string::npos) << csv;
 }
 
 // Domineering through the game's Partizan refinement, BLACK vertical: a
@@ -129,6 +129,43 @@ TEST(CgtToolTest, McgsPlaysDomineeringThroughTheGameConcept) {
   EXPECT_EQ(total->Find("pass")->as_int(), 10) << testing::ReadFile(dir.File("d.csv"));
   EXPECT_EQ(total->Find("skipped")->as_int(), 1);
   EXPECT_NE(testing::ReadFile(dir.File("d.csv")).find("36 empty cells"), std::string::npos);
+}
+
+// The games of the catalog through MCGS's sections, hand-checked: Clobber's
+// XO is {0|0} = * (a first-player win), XO + XO = 0 (Black has no winning
+// move); on a 2x2 board every move of Black wins (MCGS's own expectation);
+// NoGo's two cells: the first stone leaves the opponent no legal cell;
+// Elephants' X.O and toads' X.O (1,1,1,0): each player's one move wins
+// (played out by hand); a grey domino: either toppling wins; Kayles of 3
+// pins is *3. The last command expects a move that does not win: FAIL.
+constexpr char kCatalog[] = R"({version 1.7}
+[clobber_1xn] XO {B win, W win}
+[clobber_1xn] XO XO {B loss, W loss, winning moves B None}
+[impartial clobber_1xn] XO XO {N 0}
+[clobber] XO|OX {B win, W win, winning moves B a1-a2 a1-b1 b2-a2 b2-b1}
+[nogo_1xn] .. {B win, W win}
+[nogo] .|. {B win, W win}
+[elephants] X.O {B win, W win, winning moves W 3-2}
+[toppling_dominoes] # {B win, W win, winning moves B 1L 1R}
+[kayles] 3 {N 3, B win}
+[gen_toads] 1,1,1,0:X.O {B win, W win, winning moves B 1-2}
+[domineering] ..|.. {winning moves B a1-a2 b1-b2}
+[clobber_1xn] XO XO {winning moves B 0:1-2}
+)";
+
+TEST(CgtToolTest, McgsPlaysTheCatalogGamesAndTheirWinningMoves) {
+  ScratchDir dir("cgt_mcgs_catalog");
+  WriteFile(dir.File("c.test"), kCatalog);
+  auto r = RunToolArgs({"mcgs", dir.File("c.test"), "--out", dir.File("c.csv"), "--json"});
+  ASSERT_EQ(r.status, 0) << r.Describe();
+  auto j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  const Json* total = j->Find("total");
+  const std::string csv = testing::ReadFile(dir.File("c.csv"));
+  EXPECT_EQ(total->Find("commands")->as_int(), 26) << csv;
+  EXPECT_EQ(total->Find("pass")->as_int(), 25) << csv;
+  EXPECT_EQ(total->Find("fail")->as_int(), 1) << csv;
+  EXPECT_NE(csv.find("\"Missing: 0:1-2\""), std::string::npos) << csv;
 }
 
 TEST(CgtToolTest, McgsNamesTheLineOfAMalformedFile) {

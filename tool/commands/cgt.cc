@@ -49,7 +49,8 @@ absl::Status RunCgt(const std::vector<std::string>& argv) {
       absl::string_view section = section_flag;
       closure = absl::ConsumePrefix(&section, "impartial ");
       absl::StatusOr<cgt::BasicGame> game = cgt::McgsBasicGame(arena, section, args->positional()[0]);
-      if (absl::IsNotFound(game.status())) game = McgsCatalogGames()(arena, section, args->positional()[0]);
+      if (absl::IsNotFound(game.status()))
+        game = McgsCatalogGames()(arena, section, args->positional()[0], closure);
       if (!game.ok()) return game.status();
       form = game->form;
     } else {

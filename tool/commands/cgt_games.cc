@@ -1,102 +1,311 @@
 #include "tool/cgt_games.h"
 
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/partizan.h"
 #include "core/spec.h"
+#include "games/clobber/clobber.h"
 #include "games/domineering/domineering.h"
+#include "games/elephants/elephants.h"
+#include "games/gen_toads/gen_toads.h"
+#include "games/kayles/kayles.h"
+#include "games/nogo/nogo.h"
+#include "games/toppling_dominoes/toppling_dominoes.h"
+#include "solvers/nim_sequence.h"
+#include "tool/cgt_form_builder.h"
 
 namespace gamebench {
 namespace {
 
-// The forms of one game variant's positions in one arena.
-template <Partizan G>
-class FormBuilder {
- public:
-  explicit FormBuilder(const G& game) : game_(game) {}
+// A position of MCGS's text: the game variant (by its spec) and the state.
+template <typename G>
+struct Positioned {
+  std::string spec;
+  typename G::State state;
+};
 
-  cgt::GameId Form(cgt::GameArena& arena, const typename G::State& s) {
-    if (arena.Generation() != generation_) {
-      memo_.clear();
-      generation_ = arena.Generation();
+// One builder per game variant (spec), kept across the files of a run.
+template <Partizan G>
+class Builders {
+ public:
+  absl::StatusOr<FormBuilder<G>*> Of(const std::string& spec_text) {
+    auto& builder = builders_[spec_text];
+    if (!builder) {
+      auto spec = ParseSpec(spec_text);
+      if (!spec.ok()) return spec.status();
+      auto game = G::FromSpec(*spec);
+      if (!game.ok()) return game.status();
+      builder = std::make_unique<FormBuilder<G>>(*game);
     }
-    return Build(arena, s);
+    return builder.get();
+  }
+
+  // The game of a parsed position: its canonical form, or for a closure the
+  // nimber of its nim value.
+  // `move_text` turns the game's text of a move into MCGS's.
+  absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena,
+                                      absl::StatusOr<Positioned<G>> position, bool impartial,
+                                      std::string printed,
+                                      std::function<std::string(std::string)> move_text = nullptr) {
+    if (!position.ok()) return position.status();
+    auto builder = Of(position->spec);
+    if (!builder.ok()) return builder.status();
+    FormBuilder<G>* b = *builder;
+    const typename G::State s = position->state;
+    const cgt::GameId form = impartial ? arena.Nimber(b->Nim(s)) : b->Value(arena, s);
+    cgt::BasicGame game{form, std::move(printed)};
+    game.options = [b, s, move_text](cgt::GameArena& a, bool left, bool closure) {
+      std::vector<cgt::BasicGame::Option> options;
+      for (auto& [text, value] : b->Options(a, s, left ? kLeft : kRight, closure))
+        options.push_back({move_text ? move_text(text) : text, value});
+      return options;
+    };
+    return game;
   }
 
  private:
-  cgt::GameId Build(cgt::GameArena& arena, const typename G::State& s) {
-    const typename G::State as_left = game_.WithMover(s, kLeft);
-    const uint64_t key = game_.Key(as_left);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    std::vector<cgt::GameId> sides[2];
-    for (int player : {kLeft, kRight}) {
-      const typename G::State v = game_.WithMover(s, player);
-      if (game_.Terminal(v)) continue;
-      MoveListOf<G> moves;
-      game_.GenerateMoves(v, moves);
-      for (const auto& m : moves) sides[player].push_back(Build(arena, game_.Play(v, m)));
-    }
-    const cgt::GameId id = arena.Form(std::move(sides[kLeft]), std::move(sides[kRight]));
-    memo_[key] = id;
-    return id;
-  }
-
-  G game_;
-  uint64_t generation_ = 0;
-  absl::flat_hash_map<uint64_t, cgt::GameId> memo_;
+  absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<G>>> builders_;
 };
 
-// MCGS's domineering text: rows of '.' and '#' joined by '|'.
-absl::StatusOr<cgt::BasicGame> DomineeringGame(
-    cgt::GameArena& arena, absl::string_view text,
-    absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<Domineering>>>& builders) {
+// MCGS's grids: rows of equal length joined by '|'.
+absl::StatusOr<std::vector<std::string>> GridRows(absl::string_view section, absl::string_view text) {
   std::vector<std::string> rows = absl::StrSplit(text, '|');
-  const size_t cols = rows[0].size();
+  for (const std::string& r : rows)
+    if (r.size() != rows[0].size() || r.empty())
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad ", section, " '", text, "': rows of unequal length"));
+  return rows;
+}
+
+// [domineering]: a grid of '.' and '#'; BLACK (Left) places vertically.
+absl::StatusOr<Positioned<Domineering>> DomineeringPosition(absl::string_view text) {
+  auto rows = GridRows("domineering", text);
+  if (!rows.ok()) return rows.status();
   int empty = 0;
-  for (const std::string& r : rows) {
-    if (r.size() != cols || cols == 0)
-      return absl::InvalidArgumentError(absl::StrCat("bad domineering '", text, "': rows of unequal length"));
+  for (const std::string& r : *rows)
     for (char c : r) {
       if (c != '.' && c != '#')
         return absl::InvalidArgumentError(absl::StrCat("bad domineering '", text, "': only '.' and '#'"));
       empty += c == '.';
     }
-  }
-  if (rows.size() > 8 || cols > 8)
+  if (rows->size() > 8 || (*rows)[0].size() > 8)
     return absl::FailedPreconditionError(absl::StrCat("domineering board larger than 8x8: ", text));
   if (empty > kMaxCgtEmptyCells)
     return absl::FailedPreconditionError(absl::StrCat(
         "domineering with ", empty, " empty cells: over the ", kMaxCgtEmptyCells,
         " of canonical forms without subgame splitting"));
-  const std::string size = absl::StrCat(rows.size(), "x", cols);
-  auto& builder = builders[size];
-  if (!builder) {
-    auto spec = ParseSpec(absl::StrCat("domineering(rows=", rows.size(), ",cols=", cols, ")"));
-    auto game = Domineering::FromSpec(*spec);
-    if (!game.ok()) return game.status();
-    builder = std::make_unique<FormBuilder<Domineering>>(*game);
-  }
-  auto state = Domineering::FromSpec(*ParseSpec(absl::StrCat("domineering(rows=", rows.size(), ",cols=", cols, ")")))
-                   ->ParseState(absl::StrCat(absl::StrJoin(rows, "/"), ":V"));
+  const std::string spec = absl::StrCat("domineering(rows=", rows->size(), ",cols=", (*rows)[0].size(), ")");
+  auto game = Domineering::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseState(absl::StrCat(absl::StrJoin(*rows, "/"), ":V"));
   if (!state.ok()) return state.status();
-  return cgt::BasicGame{builder->Form(arena, *state), absl::StrCat("domineering:", text)};
+  return Positioned<Domineering>{spec, *state};
 }
+
+// [clobber] (a grid, rows joined by '|') and [clobber_1xn] (one row): 'X'
+// (BLACK, Left), 'O' and '.'.
+absl::StatusOr<Positioned<Clobber>> ClobberPosition(absl::string_view section, absl::string_view text) {
+  auto rows = GridRows(section, text);
+  if (!rows.ok()) return rows.status();
+  if (section == "clobber_1xn" && rows->size() != 1)
+    return absl::InvalidArgumentError(absl::StrCat("bad clobber_1xn '", text, "': one row, no '|'"));
+  const size_t cols = (*rows)[0].size();
+  if (rows->size() * cols > static_cast<size_t>(Clobber::kMaxCells) ||
+      (rows->size() > 1 && cols > static_cast<size_t>(Clobber::kMaxGridCols)))
+    return absl::FailedPreconditionError(absl::StrCat(
+        section, " board of ", rows->size(), "x", cols, ": over Clobber's ", Clobber::kMaxCells,
+        " cells (", Clobber::kMaxGridCols, " columns on grids)"));
+  const std::string spec = absl::StrCat("clobber(rows=", rows->size(), ",cols=", cols, ")");
+  auto game = Clobber::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<Clobber>{spec, *state};
+}
+
+// [nogo] (a grid, '#' off the board) and [nogo_1xn] (one row): 'X'
+// (BLACK, Left), 'O', '.'.
+absl::StatusOr<Positioned<NoGo>> NoGoPosition(absl::string_view section, absl::string_view text) {
+  auto rows = GridRows(section, text);
+  if (!rows.ok()) return rows.status();
+  if (section == "nogo_1xn" && rows->size() != 1)
+    return absl::InvalidArgumentError(absl::StrCat("bad nogo_1xn '", text, "': one row, no '|'"));
+  const size_t cols = (*rows)[0].size();
+  if (rows->size() * cols > static_cast<size_t>(NoGo::kMaxCells) ||
+      (rows->size() > 1 && cols > static_cast<size_t>(NoGo::kMaxGridCols)))
+    return absl::FailedPreconditionError(absl::StrCat(section, " board of ", rows->size(), "x", cols,
+                                                      ": over NoGo's ", NoGo::kMaxCells, " cells"));
+  if (rows->size() > 1) {
+    int empty = 0;
+    for (char c : text) empty += c == '.';
+    if (empty > kMaxCgtEmptyCells)
+      return absl::FailedPreconditionError(absl::StrCat(
+          "nogo grid with ", empty, " empty cells: over the ", kMaxCgtEmptyCells,
+          " of canonical forms without subgame splitting (grids do not split yet)"));
+  }
+  const std::string spec = absl::StrCat("nogo(rows=", rows->size(), ",cols=", cols, ")");
+  auto game = NoGo::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<NoGo>{spec, *state};
+}
+
+// [elephants]: a strip of 'X' (BLACK, Left, moving right), 'O' and '.'.
+absl::StatusOr<Positioned<Elephants>> ElephantsPosition(absl::string_view text) {
+  if (text.size() > static_cast<size_t>(Elephants::kMaxCells))
+    return absl::FailedPreconditionError(
+        absl::StrCat("elephants strip of ", text.size(), " cells: over ", Elephants::kMaxCells));
+  if (text.empty()) return absl::InvalidArgumentError("bad elephants '': an empty strip");
+  const std::string spec = absl::StrCat("elephants(n=", text.size(), ")");
+  auto game = Elephants::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<Elephants>{spec, *state};
+}
+
+// [toppling_dominoes]: a row of 'X' (BLACK, Left), 'O' and '#' (grey).
+// One variant of the longest row holds every row, so rows share positions.
+absl::StatusOr<Positioned<TopplingDominoes>> TopplingDominoesPosition(absl::string_view text) {
+  const std::string spec = absl::StrCat("toppling_dominoes(n=", TopplingDominoes::kMaxDominoes, ")");
+  if (text.size() > static_cast<size_t>(TopplingDominoes::kMaxDominoes))
+    return absl::FailedPreconditionError(absl::StrCat("toppling_dominoes row of ", text.size(),
+                                                      ": over ", TopplingDominoes::kMaxDominoes));
+  auto game = TopplingDominoes::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<TopplingDominoes>{spec, *state};
+}
+
+// [gen_toads]: "a,b,c,d:STRIP", the rule (min slide, max slide, max jump,
+// friendly jump) and a strip of 'X' (BLACK, Left, moving right), 'O', '.'.
+absl::StatusOr<Positioned<GenToads>> GenToadsPosition(absl::string_view text) {
+  const size_t colon = text.find(':');
+  std::vector<std::string> rule =
+      absl::StrSplit(text.substr(0, colon == absl::string_view::npos ? 0 : colon), ',');
+  if (colon == absl::string_view::npos || rule.size() != 4)
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad gen_toads '", text, "': expected MIN,MAX,JUMP,FRIENDLY:STRIP"));
+  const absl::string_view strip = text.substr(colon + 1);
+  if (strip.empty() || strip.size() > static_cast<size_t>(GenToads::kMaxCells))
+    return absl::FailedPreconditionError(
+        absl::StrCat("gen_toads strip of ", strip.size(), " cells: 1 to ", GenToads::kMaxCells));
+  for (const std::string& r : rule)
+    if (r.empty() || r.size() > 2 || !absl::c_all_of(r, absl::ascii_isdigit))
+      return absl::InvalidArgumentError(absl::StrCat("bad gen_toads rule '", text.substr(0, colon), "'"));
+  const std::string spec = absl::StrCat("gen_toads(n=", strip.size(), ",min_slide=", rule[0],
+                                        ",max_slide=", rule[1], ",max_jump=", rule[2],
+                                        ",friendly=", rule[3], ")");
+  auto parsed = ParseSpec(spec);
+  if (!parsed.ok()) return parsed.status();
+  auto game = GenToads::FromSpec(*parsed);
+  if (!game.ok()) return absl::InvalidArgumentError(game.status().message());
+  auto state = game->ParseBoard(strip, true);
+  if (!state.ok()) return state.status();
+  return Positioned<GenToads>{spec, *state};
+}
+
+// [kayles]: a row of n pins, MCGS's kayles: the nimber of its Grundy
+// value, from Kayles' rule (octal 0.77, the catalog game's) by the
+// definition, extended as far as the largest row asked for.
+class KaylesValues {
+ public:
+  absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena, absl::string_view text) {
+    int64_t n = 0;
+    if (text.empty() || text.size() > 18 || !absl::c_all_of(text, absl::ascii_isdigit))
+      return absl::InvalidArgumentError(absl::StrCat("bad kayles '", text, "': a number of pins"));
+    for (char c : text) n = 10 * n + (c - '0');
+    if (n > kMaxPins)
+      return absl::FailedPreconditionError(
+          absl::StrCat("kayles row of ", n, " pins: over the ", kMaxPins, " computed"));
+    if (static_cast<int64_t>(values_.size()) <= n) {
+      auto spec = Kayles::HeapSpecFromSpec(*ParseSpec("kayles"));
+      if (!spec.ok()) return spec.status();
+      values_ = DefinitionNimSequence(spec->components[0].rule, static_cast<int>(std::max<int64_t>(n, 2 * values_.size())));
+    }
+    cgt::BasicGame game{arena.Nimber(values_[static_cast<size_t>(n)]), absl::StrCat("kayles:", n)};
+    game.impartial = true;
+    return game;
+  }
+
+ private:
+  static constexpr int64_t kMaxPins = 100000;
+  std::vector<uint16_t> values_;
+};
+
+// A one-row grid's moves in MCGS's grid form: cells 1-based "3-4" or
+// "3_X" become chess-like "c1-d1", "c1_X".
+std::string GridCells(std::string text) {
+  std::string out, number;
+  auto flush = [&]() {
+    if (number.empty()) return;
+    out += static_cast<char>('a' + std::stoi(number) - 1);
+    out += '1';
+    number.clear();
+  };
+  for (char c : text) {
+    if (absl::ascii_isdigit(c)) {
+      number += c;
+    } else {
+      flush();
+      out += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+// Domineering's "b2b3" is MCGS's "b2-b3".
+std::string DomineeringMove(std::string text) { return text.substr(0, 2) + "-" + text.substr(2); }
+
+struct CatalogBuilders {
+  Builders<Domineering> domineering;
+  Builders<Clobber> clobber;
+  Builders<NoGo> nogo;
+  Builders<Elephants> elephants;
+  Builders<TopplingDominoes> toppling_dominoes;
+  Builders<GenToads> gen_toads;
+  KaylesValues kayles;
+};
 
 }  // namespace
 
 cgt::McgsGameSource McgsCatalogGames() {
-  auto builders =
-      std::make_shared<absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<Domineering>>>>();
-  return [builders](cgt::GameArena& arena, absl::string_view section,
-                    absl::string_view text) -> absl::StatusOr<cgt::BasicGame> {
-    if (section == "domineering") return DomineeringGame(arena, text, *builders);
+  auto builders = std::make_shared<CatalogBuilders>();
+  return [builders](cgt::GameArena& arena, absl::string_view section, absl::string_view text,
+                    bool impartial) -> absl::StatusOr<cgt::BasicGame> {
+    const std::string printed = absl::StrCat(section, ":", text);
+    // [clobber] and [nogo] name cells as on a grid even with one row.
+    const bool one_row_grid = text.find('|') == absl::string_view::npos;
+    if (section == "domineering")
+      return builders->domineering.Game(arena, DomineeringPosition(text), impartial, printed,
+                                        DomineeringMove);
+    if (section == "clobber" || section == "clobber_1xn")
+      return builders->clobber.Game(arena, ClobberPosition(section, text), impartial, printed,
+                                    section == "clobber" && one_row_grid ? GridCells : nullptr);
+    if (section == "nogo" || section == "nogo_1xn")
+      return builders->nogo.Game(arena, NoGoPosition(section, text), impartial, printed,
+                                 section == "nogo" && one_row_grid ? GridCells : nullptr);
+    if (section == "elephants")
+      return builders->elephants.Game(arena, ElephantsPosition(text), impartial, printed);
+    if (section == "toppling_dominoes")
+      return builders->toppling_dominoes.Game(arena, TopplingDominoesPosition(text), impartial, printed);
+    if (section == "gen_toads")
+      return builders->gen_toads.Game(arena, GenToadsPosition(text), impartial, printed);
+    if (section == "kayles") return builders->kayles.Game(arena, text);
     return absl::NotFoundError(absl::StrCat("no game [", section, "]"));
   };
 }

@@ -1,0 +1,139 @@
+// ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
+// The CGT values that `gamebench mcgs` and `gamebench cgt --mcgs` use for
+// the catalog's Partizan games (tool/cgt_form_builder.h), checked against
+// plain search: on random positions of each game, the outcome of the
+// canonical form is alpha-beta's value for both first players; for a
+// Decomposable game the value of the split position (a sum of its parts'
+// forms) is the same canonical form as the whole board's game tree; and the
+// nim value of the impartial closure is the one of the closure of the whole
+// game tree's form, built naively.
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "cgt/arena.h"
+#include "core/partizan.h"
+#include "games/clobber/clobber.h"
+#include "games/domineering/domineering.h"
+#include "games/elephants/elephants.h"
+#include "games/gen_toads/gen_toads.h"
+#include "games/nogo/nogo.h"
+#include "games/toppling_dominoes/toppling_dominoes.h"
+#include "gtest/gtest.h"
+#include "solvers/alphabeta.h"
+#include "tests/conformance.h"
+#include "tool/cgt_form_builder.h"
+
+namespace gamebench {
+namespace {
+
+// The form {Left children | Right children} of the whole game tree, not
+// simplified: the closure's nim value is a property of the form.
+template <Partizan G>
+cgt::GameId RawForm(const G& g, cgt::GameArena& arena, const typename G::State& s,
+                    absl::flat_hash_map<std::string, cgt::GameId>& memo) {
+  const typename G::State left = g.WithMover(s, kLeft);
+  const std::string key = g.FormatState(left);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  std::vector<cgt::GameId> sides[2];
+  for (int player : {kLeft, kRight}) {
+    const typename G::State v = g.WithMover(s, player);
+    if (g.Terminal(v)) continue;
+    MoveListOf<G> moves;
+    g.GenerateMoves(v, moves);
+    for (const auto& m : moves) sides[player].push_back(RawForm(g, arena, g.Play(v, m), memo));
+  }
+  const cgt::GameId id = arena.Form(std::move(sides[kLeft]), std::move(sides[kRight]));
+  memo[key] = id;
+  return id;
+}
+
+// Random positions: the ends of random playouts from `starts`, a few plies
+// from their end (small trees), with either player to move.
+template <Partizan G>
+void CheckValues(const G& g, const std::vector<typename G::State>& starts, int positions) {
+  std::mt19937_64 rng(59);
+  cgt::GameArena arena;
+  FormBuilder<G> split(g), whole(g, /*split=*/false);
+  absl::flat_hash_map<std::string, cgt::GameId> raw;
+  int checked = 0, nonzero = 0;
+  for (int p = 0; checked < positions && p < 50 * positions; ++p) {
+    std::vector<typename G::State> line{starts[static_cast<size_t>(p) % starts.size()]};
+    while (!g.Terminal(line.back()) && line.size() < 200) {
+      MoveListOf<G> moves;
+      g.GenerateMoves(line.back(), moves);
+      line.push_back(g.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
+    }
+    const size_t back = std::min<size_t>(line.size() - 1, 2 + rng() % 8);
+    const typename G::State s = g.WithMover(line[line.size() - 1 - back], static_cast<int>(rng() % 2));
+    SolveOptions limited;
+    limited.node_limit = 2000000;
+    limited.best_moves = false;
+    const SolveReport a = AlphaBetaSolver::Solve(g, s, limited);
+    if (!a.complete) continue;
+    const cgt::GameId value = split.Value(arena, s);
+    EXPECT_EQ(value, whole.Value(arena, s)) << g.FormatState(s);
+    const bool mover_wins =
+        g.Mover(s) == kLeft ? arena.LeftWinsMovingFirst(value) : arena.RightWinsMovingFirst(value);
+    EXPECT_EQ(a.value, mover_wins ? kWinScore : kLossScore) << g.CanonicalSpec() << " " << g.FormatState(s);
+    const int nim = split.Nim(s);
+    EXPECT_EQ(nim, whole.Nim(s)) << g.FormatState(s);
+    EXPECT_EQ(nim, arena.NimValue(RawForm(g, arena, s, raw))) << g.FormatState(s);
+    nonzero += value != cgt::GameArena::kZero;
+    ++checked;
+  }
+  EXPECT_EQ(checked, positions) << g.CanonicalSpec();
+  EXPECT_GT(nonzero, positions / 8) << g.CanonicalSpec();
+}
+
+template <Game G>
+std::vector<typename G::State> Starts(const G& g, std::vector<std::string> texts) {
+  std::vector<typename G::State> starts;
+  for (const std::string& t : texts) {
+    auto s = g.ParseState(t);
+    EXPECT_TRUE(s.ok()) << s.status();
+    if (s.ok()) starts.push_back(*s);
+  }
+  return starts;
+}
+
+TEST(CgtGamesTest, ClobberValuesAgreeWithSearch) {
+  const Clobber grid = testing::MakeGame<Clobber>("clobber(rows=3,cols=4)");
+  CheckValues(grid, {grid.Start()}, 60);
+  const Clobber row = testing::MakeGame<Clobber>("clobber(rows=1,cols=16)");
+  CheckValues(row, Starts(row, {"XOXOOXXO.XOOXOXO:B", "XXOXOO.OXOXXOOXO:W"}), 60);
+}
+
+TEST(CgtGamesTest, NoGoValuesAgreeWithSearch) {
+  const NoGo grid = testing::MakeGame<NoGo>("nogo(rows=3,cols=3)");
+  CheckValues(grid, {grid.Start()}, 40);
+  const NoGo row = testing::MakeGame<NoGo>("nogo(rows=1,cols=14)");
+  CheckValues(row, Starts(row, {"..X...O..X.O..:B", ".......O.X....:W"}), 60);
+}
+
+TEST(CgtGamesTest, ElephantsValuesAgreeWithSearch) {
+  const Elephants g = testing::MakeGame<Elephants>("elephants(n=16)");
+  CheckValues(g, Starts(g, {"X.X..O.X.O..X.OO:B", ".XO..X.X...O.O..:W"}), 60);
+}
+
+TEST(CgtGamesTest, TopplingDominoesValuesAgreeWithSearch) {
+  const TopplingDominoes g = testing::MakeGame<TopplingDominoes>("toppling_dominoes(n=12)");
+  CheckValues(g, Starts(g, {"XO#XXOO#XOXO:B", "OOXX#XOXO#OX:W"}), 60);
+}
+
+TEST(CgtGamesTest, GenToadsValuesAgreeWithSearch) {
+  const GenToads g = testing::MakeGame<GenToads>("gen_toads(n=12,min_slide=1,max_slide=2,max_jump=2,friendly=1)");
+  CheckValues(g, Starts(g, {"XX..X...O.OO:B", "X.X..O.X..OO:W"}), 60);
+  const GenToads t = testing::MakeGame<GenToads>("gen_toads(n=12)");
+  CheckValues(t, Starts(t, {"XX..X...O.OO:B", "X.X..O.X..OO:W"}), 40);
+}
+
+TEST(CgtGamesTest, DomineeringValuesAgreeWithSearch) {
+  const Domineering g = testing::MakeGame<Domineering>("domineering(rows=4,cols=4)");
+  CheckValues(g, {g.Start()}, 40);
+}
+
+}  // namespace
+}  // namespace gamebench

@@ -1,0 +1,169 @@
+#ifndef GAMEBENCH_TOOL_CGT_FORM_BUILDER_H_
+#define GAMEBENCH_TOOL_CGT_FORM_BUILDER_H_
+
+// The CGT value of a Partizan game's positions (core/partizan.h), for
+// tool/cgt_games.h: a position is {its Left children | its Right children},
+// made canonical bottom-up (children first), once per position. A
+// Decomposable game's position is first split into its components, and its
+// value is the sum of theirs: a board that falls apart into small regions
+// costs the regions, not their product.
+//
+// The impartial closure (MCGS's [impartial X]: both players may make either
+// player's moves) is computed on the positions directly, not on forms: its
+// nim value is the mex of its children's under both players' moves, and a
+// sum's is the xor of its components' (Sprague-Grundy).
+//
+// Positions are memoised by state (compared with ==, hashed by the game's
+// Key, which need not be exact), with the mover set to Left, so both
+// players' views of a position share one entry. The memos are caches: past
+// kMaxMemoEntries positions they are emptied, which bounds their memory
+// (the forms themselves are the arena's, within its budget).
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "cgt/arena.h"
+#include "core/partizan.h"
+
+namespace gamebench {
+
+template <Partizan G>
+class FormBuilder {
+ public:
+  using State = typename G::State;
+  // split = false ignores Components (for tests: the whole board's tree).
+  explicit FormBuilder(const G& game, bool split = true)
+      : game_(game), split_(split), values_(0, KeyHash{game}), nims_(0, KeyHash{game}) {}
+
+  const G& game() const { return game_; }
+
+  static constexpr size_t kMaxMemoEntries = size_t{4} << 20;
+
+  // The canonical form of s in `arena` (the memo follows the arena: when it
+  // is rebuilt, the ids of the old one are forgotten).
+  cgt::GameId Value(cgt::GameArena& arena, const State& s) {
+    if (values_.size() > kMaxMemoEntries) values_.clear();
+    if (arena.Generation() != generation_) {
+      values_.clear();
+      generation_ = arena.Generation();
+    }
+    return ValueOf(arena, game_.WithMover(s, kLeft));
+  }
+
+  // The nim value of the impartial closure of s.
+  int Nim(const State& s) {
+    if (nims_.size() > kMaxMemoEntries) nims_.clear();
+    return NimOf(game_.WithMover(s, kLeft));
+  }
+
+  // The moves of s for `player` (both players' when `closure`), each with
+  // its text and the value of where it leads: the canonical form, or for a
+  // closure the nimber of the child's nim value.
+  std::vector<std::pair<std::string, cgt::GameId>> Options(cgt::GameArena& arena, const State& s,
+                                                           int player, bool closure) {
+    std::vector<std::pair<std::string, cgt::GameId>> options;
+    for (int p : {kLeft, kRight}) {
+      if (!closure && p != player) continue;
+      const State v = game_.WithMover(s, p);
+      if (game_.Terminal(v)) continue;
+      MoveListOf<G> moves;
+      game_.GenerateMoves(v, moves);
+      for (const auto& m : moves) {
+        const State child = game_.Play(v, m);
+        options.emplace_back(game_.FormatMove(v, m),
+                             closure ? arena.Nimber(Nim(child)) : Value(arena, child));
+      }
+    }
+    return options;
+  }
+
+ private:
+  struct KeyHash {
+    G game;
+    size_t operator()(const State& s) const { return static_cast<size_t>(game.Key(s)); }
+  };
+
+  // s has Left to move.
+  cgt::GameId ValueOf(cgt::GameArena& arena, const State& s) {
+    if (auto it = values_.find(s); it != values_.end()) return it->second;
+    State whole = s;
+    if constexpr (Decomposable<G>) {
+      std::vector<State> parts;
+      if (split_) game_.Components(s, parts);
+      else parts.push_back(s);
+      if (parts.size() != 1) {
+        cgt::GameId sum = cgt::GameArena::kZero;
+        for (const State& p : parts) sum = arena.Sum(sum, ValueOf(arena, game_.WithMover(p, kLeft)));
+        values_[s] = sum;
+        return sum;
+      }
+      whole = game_.WithMover(parts[0], kLeft);
+      if (!(whole == s)) {
+        const cgt::GameId id = ValueOf(arena, whole);
+        values_[s] = id;
+        return id;
+      }
+    }
+    std::vector<cgt::GameId> sides[2];
+    for (int player : {kLeft, kRight}) {
+      const State v = game_.WithMover(whole, player);
+      if (game_.Terminal(v)) continue;
+      MoveListOf<G> moves;
+      game_.GenerateMoves(v, moves);
+      for (const auto& m : moves)
+        sides[player].push_back(ValueOf(arena, game_.WithMover(game_.Play(v, m), kLeft)));
+    }
+    const cgt::GameId id = arena.MakeCanonical(std::move(sides[kLeft]), std::move(sides[kRight]));
+    values_[s] = id;
+    return id;
+  }
+
+  int NimOf(const State& s) {
+    if (auto it = nims_.find(s); it != nims_.end()) return it->second;
+    const State& whole = s;
+    if constexpr (Decomposable<G>) {
+      std::vector<State> parts;
+      if (split_) game_.Components(s, parts);
+      else parts.push_back(s);
+      if (parts.size() != 1 || !(game_.WithMover(parts[0], kLeft) == s)) {
+        int nim = 0;
+        if (parts.size() != 1) {
+          for (const State& p : parts) nim ^= NimOf(game_.WithMover(p, kLeft));
+        } else {
+          nim = NimOf(game_.WithMover(parts[0], kLeft));
+        }
+        nims_[s] = nim;
+        return nim;
+      }
+    }
+    std::vector<bool> seen;
+    for (int player : {kLeft, kRight}) {
+      const State v = game_.WithMover(whole, player);
+      if (game_.Terminal(v)) continue;
+      MoveListOf<G> moves;
+      game_.GenerateMoves(v, moves);
+      for (const auto& m : moves) {
+        const size_t n = static_cast<size_t>(NimOf(game_.WithMover(game_.Play(v, m), kLeft)));
+        if (n >= seen.size()) seen.resize(n + 1, false);
+        seen[n] = true;
+      }
+    }
+    int mex = 0;
+    while (static_cast<size_t>(mex) < seen.size() && seen[static_cast<size_t>(mex)]) ++mex;
+    nims_[s] = mex;
+    return mex;
+  }
+
+  G game_;
+  bool split_;
+  uint64_t generation_ = 0;
+  absl::flat_hash_map<State, cgt::GameId, KeyHash> values_;
+  absl::flat_hash_map<State, int, KeyHash> nims_;
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_TOOL_CGT_FORM_BUILDER_H_
