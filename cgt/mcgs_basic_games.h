@@ -35,7 +35,7 @@ struct BasicGame {
     std::string move;
     GameId value;
   };
-  std::function<std::vector<Option>(GameArena&, bool left, bool closure)> options;
+  std::function<std::vector<Option>(GameArena&, bool left, bool closure)> options = nullptr;
 };
 
 // The game of a section ("integer_game", ... without "impartial ") and its

@@ -49,7 +49,7 @@ TEST(CgtToolTest, Domineering4x4MatchesCgsuite) {
   ours = RunToolArgs({"cgt", "--mcgs", "domineering", ".|.", "--json"});
   EXPECT_NE(ours.out.find("\"canonical\":\"1\""), std::string::npos) << ours.out;
   EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "domineering", ".x|.."}).OneLineError());
-  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "clobber_1xn", "XO"}).OneLineError());
+  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "amazons", "X..O"}).OneLineError());
 }
 
 TEST(CgtToolTest, RefusesBadGamesAndBudgets) {
