@@ -162,10 +162,11 @@ const char* ExtendStopName(ExtendStop stop);  // "upto", "proved", "time limit"
 
 // Extends `seq` term by term to g(upto), in chunks of up to 64k terms (of
 // about 0.1 s each), polling a Deadline after each chunk (time_limit_seconds
-// <= 0: none; a CancelScope stops it too). With
-// stop_when_proved it also looks for a proved period at check points growing
-// by 1.25x and stops at the first one that proves it: so a proof costs at most
-// a quarter more terms than it needs. `progress` (may be null) gets
+// <= 0: none; a CancelScope stops it too). With stop_when_proved it also
+// looks for a proved period, at check points FindPeriod's earliest_proof
+// gives (at least 1/1024 of the terms apart): so it stops at the first index
+// where the theorem proves the period, or at most 0.1% past it, without being
+// told where (0.56 at 653,569, 0.16 at 509,621). `progress` (may be null) gets
 // "terms" updates.
 absl::StatusOr<ExtendStop> ExtendSequence(NimSequence& seq, int64_t upto, bool stop_when_proved,
                                           double time_limit_seconds, Progress* progress);
