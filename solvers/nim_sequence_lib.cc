@@ -7,6 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "solvers/nim_sequence.h"
 #include "tbb/blocked_range.h"
+#include "tbb/global_control.h"
+#include "tbb/task_arena.h"
 
 namespace gamebench {
 
@@ -81,6 +83,38 @@ uint16_t NimSequence::NextPlain(int64_t n) {
   return static_cast<uint16_t>(v);
 }
 
+namespace {
+
+// stamp[lo[i] ^ hi[-i]] = tag for i < len: the splits (a0 + i, m - a0 - i).
+// One pass, unrolled by four: two loads and a store a split, the floor for
+// marking values one by one (a first pass of vectorised xors into a buffer
+// cost a store and a load more a split).
+inline void StampXors(const uint16_t* lo, const uint16_t* hi, int64_t len, uint32_t* stamp,
+                      uint32_t tag) {
+  const uint16_t* const end = lo + len;
+  for (; lo + 4 <= end; lo += 4, hi -= 4) {
+    stamp[size_t{lo[0]} ^ hi[0]] = tag;
+    stamp[size_t{lo[1]} ^ hi[-1]] = tag;
+    stamp[size_t{lo[2]} ^ hi[-2]] = tag;
+    stamp[size_t{lo[3]} ^ hi[-3]] = tag;
+  }
+  for (; lo < end; ++lo, --hi) stamp[size_t{*lo} ^ *hi] = tag;
+}
+
+// row[lo[i] ^ hi[-i]] = 1 for i < len: StampXors into a chunk's bytes.
+inline void MarkXors(uint8_t* row, const uint16_t* lo, const uint16_t* hi, int64_t len) {
+  const uint16_t* const end = lo + len;
+  for (; lo + 4 <= end; lo += 4, hi -= 4) {
+    row[size_t{lo[0]} ^ hi[0]] = 1;
+    row[size_t{lo[1]} ^ hi[-1]] = 1;
+    row[size_t{lo[2]} ^ hi[-2]] = 1;
+    row[size_t{lo[3]} ^ hi[-3]] = 1;
+  }
+  for (; lo < end; ++lo, --hi) row[size_t{*lo} ^ *hi] = 1;
+}
+
+}  // namespace
+
 uint16_t NimSequence::NextRareCommon(int64_t n) {
   const uint32_t tag = static_cast<uint32_t>(n + 1);
   const uint16_t* g = g_.data();
@@ -89,14 +123,13 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   // r >= kChunk, known when the chunk began) from the chunk's bitsets, the
   // near ones (r < kFar, or r found since the far ones were taken) directly.
   AddRemovals(n, tag);
+  // The far bytes are read where a value is looked up (steps 2 and 3), not
+  // copied into the stamps: a copy cost ~2,000 instructions a term on 0.6,
+  // one per value present.
   const int64_t j = n - far_.start;
-  const int width = far_.width;
+  const uint32_t width = static_cast<uint32_t>(far_.width);
   const uint8_t* far = far_.bytes.data() + j * width;
-  for (int v = 0; v < width; v += 8) {
-    uint64_t bytes;
-    std::memcpy(&bytes, far + v, 8);
-    for (; bytes; bytes &= bytes - 1) stamp[v + std::countr_zero(bytes) / 8] = tag;
-  }
+  auto seen = [&](uint32_t v) { return stamp[v] == tag || (v < width && far[v] != 0); };
   const size_t num_rare = rare_pos_.size();
   const uint32_t* rp = rare_pos_.data();
   const uint16_t* rv = rare_val_.data();
@@ -118,7 +151,7 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   // Step 2: the candidate, the least common value not seen.
   uint32_t c = 0;
   for (uint32_t v : commons_)
-    if (stamp[v] != tag) {
+    if (!seen(v)) {
       c = v;
       break;
     }
@@ -129,40 +162,79 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
   need_.clear();
   for (uint32_t v : rares_) {
     if (v >= c) break;
-    if (stamp[v] != tag) need_.push_back(static_cast<uint16_t>(v));
+    if (!seen(v)) need_.push_back(static_cast<uint16_t>(v));
   }
   if (need_.empty()) return static_cast<uint16_t>(c);
   const int64_t amax_all = unequal_ ? (n - leave_two_[0] - 1) / 2 : (n - leave_two_[0]) / 2;
-  int64_t first_block = 32;
+  // Splits with kFar < a <= band_end are in the chunk's bytes already
+  // (prepared on the second core): skipped here.
+  const int64_t band_end = far_.band_end;
   size_t first_unseen = 0;
-  for (int64_t a0 = 1, block; a0 <= amax_all; a0 += block) {
-    // Blocks long enough that checking the list costs little per pair, but
-    // starting short: a few pairs often suffice (Kayles).
-    block = std::min(first_block, std::max<int64_t>(256, 4 * static_cast<int64_t>(need_.size())));
-    if (first_block < 4096) first_block *= 2;
-    if (static_cast<int64_t>(xor_buf_.size()) < block) xor_buf_.resize(block);
+  for (int64_t a0 = 1, block = 32; a0 <= amax_all;) {
+    if (band_end > kFar && a0 == kFar + 1) {
+      a0 = band_end + 1;
+      continue;
+    }
+    // Short blocks, so the scan ends soon after the last needed value
+    // appears (checking costs O(1) a block): 32 pairs first (a few often
+    // suffice: Kayles), then 64, 128, 256.
+    int64_t a1 = a0 + block - 1;
+    if (band_end > kFar && a0 <= kFar) a1 = std::min(a1, kFar);
     for (int64_t k : leave_two_) {
       const int64_t m = n - k;
-      const int64_t amax = std::min(a0 + block - 1, unequal_ ? (m - 1) / 2 : m / 2);
+      const int64_t amax = std::min(a1, unequal_ ? (m - 1) / 2 : m / 2);
       if (amax < a0) continue;
-      // Two passes: the xors (a loop the compiler vectorizes), then the stamps.
-      const int len = static_cast<int>(amax - a0 + 1);
-      uint16_t* x = xor_buf_.data();
-      const uint16_t* lo = g + a0;
-      const uint16_t* hi = g + (m - a0);
-      for (int i = 0; i < len; ++i) x[i] = lo[i] ^ *(hi - i);
-      for (int i = 0; i < len; ++i) stamp[x[i]] = tag;
-      pairs_ += static_cast<uint64_t>(len);
+      StampXors(g + a0, g + (m - a0), amax - a0 + 1, stamp, tag);
+      pairs_ += static_cast<uint64_t>(amax - a0 + 1);
     }
     // Every value before `first_unseen` has been seen; advance past those
     // seen now, stopping at the first still unseen: O(1) a block plus
-    // O(list) a term, and the scan still ends at the first block after the
-    // last needed value appears.
+    // O(list) a term.
     while (first_unseen < need_.size() && stamp[need_[first_unseen]] == tag) ++first_unseen;
-    if (first_unseen == need_.size()) return static_cast<uint16_t>(c);
+    if (first_unseen == need_.size()) {
+      extent_sum_ += static_cast<uint64_t>(std::min(a1, amax_all));
+      return static_cast<uint16_t>(c);
+    }
+    a0 = a1 + 1;
+    if (block < 256) block *= 2;
   }
+  extent_sum_ += static_cast<uint64_t>(amax_all);
   // g(n) is rare: the least rare value below c that no option has.
   return need_[first_unseen];
+}
+
+namespace {
+
+// far[j * width + (v ^ gb[j])] = 1 for the kChunk terms j of a chunk. With
+// the width a constant the row offset folds into the store's address: a
+// load, an xor and a store a split (9 instructions with it a variable).
+template <size_t kWidth, int kTerms>
+void MarkFarSplitsOf(uint8_t* far, const uint16_t* gb, uint16_t v16) {
+  const size_t v = v16;
+  for (int j = 0; j < kTerms; j += 4, far += 4 * kWidth, gb += 4) {
+    far[v ^ gb[0]] = 1;
+    far[kWidth + (v ^ gb[1])] = 1;
+    far[2 * kWidth + (v ^ gb[2])] = 1;
+    far[3 * kWidth + (v ^ gb[3])] = 1;
+  }
+}
+
+}  // namespace
+
+void NimSequence::MarkFarSplits(uint8_t* far, const uint16_t* gb, uint16_t v, int width) {
+  switch (width) {
+    case 8: return MarkFarSplitsOf<8, kChunk>(far, gb, v);
+    case 16: return MarkFarSplitsOf<16, kChunk>(far, gb, v);
+    case 32: return MarkFarSplitsOf<32, kChunk>(far, gb, v);
+    case 64: return MarkFarSplitsOf<64, kChunk>(far, gb, v);
+    case 128: return MarkFarSplitsOf<128, kChunk>(far, gb, v);
+    case 256: return MarkFarSplitsOf<256, kChunk>(far, gb, v);
+    case 512: return MarkFarSplitsOf<512, kChunk>(far, gb, v);
+    case 1024: return MarkFarSplitsOf<1024, kChunk>(far, gb, v);
+    case 2048: return MarkFarSplitsOf<2048, kChunk>(far, gb, v);
+    default:
+      for (int64_t j = 0; j < kChunk; ++j) far[j * width + (v ^ gb[j])] = 1;
+  }
 }
 
 // The far pairs of the chunk of terms n0 .. n0 + kChunk - 1: for each rare
@@ -172,9 +244,11 @@ uint16_t NimSequence::NextRareCommon(int64_t n) {
 // touching a cache line per rare position and term. Reads only g(< n0 -
 // kChunk) and its arguments: safe beside the computation of the chunk before.
 void NimSequence::PrepareFar(FarChunk& chunk, int64_t n0, const uint32_t* rare_pos,
-                             const uint16_t* rare_val, size_t rare_count, int bits) const {
+                             const uint16_t* rare_val, size_t rare_count, int bits,
+                             int64_t band_end) const {
   chunk.start = n0;
   chunk.rare_count = rare_count;
+  chunk.band_end = band_end > kFar ? band_end : 0;
   // Bytes per term: every value below 2^bits, read 8 at a time.
   chunk.width = static_cast<int>(std::max<uint64_t>(8, uint64_t{1} << bits));
   chunk.bytes.assign(static_cast<size_t>(kChunk) * chunk.width, 0);
@@ -193,10 +267,25 @@ void NimSequence::PrepareFar(FarChunk& chunk, int64_t n0, const uint32_t* rare_p
       if (unequal_) {
         for (int64_t jj = jmin; jj < kChunk; ++jj)
           if (base + jj != r) far[jj * width + (v ^ gb[jj])] = 1;
+      } else if (jmin == 0) {
+        MarkFarSplits(far, gb, v, chunk.width);
       } else {
         for (int64_t jj = jmin; jj < kChunk; ++jj) far[jj * width + (v ^ gb[jj])] = 1;
       }
       pairs += static_cast<uint64_t>(std::max<int64_t>(0, kChunk - jmin));
+    }
+  }
+  // The band: every split (a, m - a) with kFar < a <= band_end, whatever
+  // its classes (m - a < n0 - kChunk, known).
+  if (chunk.band_end > 0) {
+    for (int64_t jj = 0; jj < kChunk; ++jj) {
+      for (int64_t k : leave_two_) {
+        const int64_t m = n0 + jj - k;
+        const int64_t amax = std::min(chunk.band_end, unequal_ ? (m - 1) / 2 : m / 2);
+        if (amax <= kFar) continue;
+        MarkXors(far + jj * width, g + kFar + 1, g + (m - kFar - 1), amax - kFar);
+        pairs += static_cast<uint64_t>(amax - kFar);
+      }
     }
   }
   chunk.pairs = pairs;
@@ -260,6 +349,10 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
   if (static_cast<size_t>(n + 1) > g_.capacity())
     g_.reserve(std::max(static_cast<size_t>(n + 1), g_.capacity() + g_.capacity() / 4));
   const bool split = !leave_two_.empty();
+  const int cores = static_cast<int>(
+      std::min<size_t>(tbb::this_task_arena::max_concurrency(),
+                       tbb::global_control::active_value(
+                           tbb::global_control::max_allowed_parallelism)));
   for (int64_t h = size(); h <= n;) {
     if (!split || method_ == Method::kPlain || mask_ == 0) {
       if (absl::Status st = ComputeTerm(h); !st.ok()) return st;
@@ -274,12 +367,13 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
       if (far_next_.start == n0) {
         std::swap(far_, far_next_);
       } else {
-        PrepareFar(far_, n0, rare_pos_.data(), rare_val_.data(), rare_pos_.size(), bits_);
+        PrepareFar(far_, n0, rare_pos_.data(), rare_val_.data(), rare_pos_.size(), bits_, 0);
       }
       far_next_.start = -1;
       pairs_ += far_.pairs;
     }
     absl::Status status = absl::OkStatus();
+    extent_sum_ = 0;
     auto compute = [&] {
       for (int64_t t = h; t <= end && status.ok(); ++t) status = ComputeTerm(t);
     };
@@ -293,13 +387,27 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
       snapshot_pos_.assign(rare_pos_.begin(), rare_pos_.end());
       snapshot_val_.assign(rare_val_.begin(), rare_val_.end());
       const int bits = bits_;
+      // Balance the cores: the other one also takes the splits kFar < a <=
+      // band_end of the next chunk, 3/4 of what this one scanned beyond the
+      // far splits a term in the chunk before (0.6 near 2^18: about 2,900
+      // scanned, 1,583 far, so a band of ~1,000; the scan goes past it for
+      // ~90% of the terms, so little is wasted). 3/4, not 1/2: this core
+      // also has the per-term work (steps 1 and 2), measured by callgrind.
+      const int64_t scanned = static_cast<int64_t>(last_extent_ / kChunk);
+      const int64_t far_per_term = static_cast<int64_t>(far_work / kChunk);
+      int64_t band = (scanned - far_per_term) * 3 / 4;
+      band = std::min(band, scanned * 6 / 10);
+      // Only with a second core to take it: on one, the band is work the
+      // scan might not have needed.
+      int64_t band_end = band >= 64 && cores >= 2 ? kFar + band : 0;
+      if (band_for_tests_ >= 0) band_end = kFar + band_for_tests_;
       ParallelFor(tbb::blocked_range<int>(0, 2, 1), [&](const tbb::blocked_range<int>& r) {
         for (int task = r.begin(); task != r.end(); ++task) {
           if (task == 0) {
             compute();
           } else {
             PrepareFar(far_next_, n0 + kChunk, snapshot_pos_.data(), snapshot_val_.data(),
-                       snapshot_pos_.size(), bits);
+                       snapshot_pos_.size(), bits, band_end);
           }
         }
       });
@@ -307,6 +415,7 @@ absl::Status NimSequence::ExtendTo(int64_t n) {
       compute();
     }
     if (!status.ok()) return status;
+    last_extent_ = end == n0 + kChunk - 1 ? extent_sum_ : 0;
     // M is re-chosen at powers of two (>= kChunk), which end chunks: after
     // the join, as it may drop the far pairs prepared.
     MaybeChooseMask(end);

@@ -152,6 +152,9 @@ struct GrundyRequest {
   std::string method = "rare-common";  // or "plain"
   bool stop_when_proved = false;
   bool progress = false;
+  // --threads N: the cores the engine may use (0: all). With 2 or more, the
+  // next chunk's far splits go to a second core where they are many (0.6).
+  int64_t threads = 0;
 };
 // The largest --upto: a term's index must fit the sequence's 32-bit sizes.
 inline constexpr int64_t kMaxUpto = int64_t{UINT32_MAX} - 2;

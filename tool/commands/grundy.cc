@@ -15,6 +15,7 @@ const CommandLineSpec kGrundyCommandLine = {"SPEC|--table",
                                              {"no-values"},
                                              {"stop-when-proved"},
                                              {"time-limit", "S"},
+                                             {"threads", "N"},
                                              {"method", "rare-common|plain"},
                                              {"progress"},
                                              {"no-progress"},
@@ -47,6 +48,9 @@ absl::Status RunGrundy(const std::vector<std::string>& argv) {
   auto spec = ParseSpec(args->positional()[0]);
   if (!spec.ok()) return spec.status();
   request.spec = *std::move(spec);
+  auto threads = args->GetInt("threads", 0, 0, kMaxThreads);
+  if (!threads.ok()) return threads.status();
+  request.threads = *threads;
   request.stop_when_proved = args->Has("stop-when-proved");
   request.progress = WantsProgress(*args);
   absl::StatusOr<GrundyRun> run = GrundyCommand(request);

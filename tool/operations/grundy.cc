@@ -2,10 +2,12 @@
 // see tool/commands/grundy.cc for the flags.
 
 #include <cstdio>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/progress.h"
+#include "tbb/global_control.h"
 #include "tool/args.h"
 #include "tool/heap_solve.h"
 #include "tool/operations.h"
@@ -24,6 +26,7 @@ absl::Status CheckGrundyRequest(const GrundyRequest& request) {
   if (auto st = CheckIntegerFlag("upto", *request.upto, 0, kMaxUpto); !st.ok()) return st;
   if (auto st = CheckNumberFlag("time-limit", request.time_limit, 0, kMaxSeconds); !st.ok())
     return st;
+  if (auto st = CheckIntegerFlag("threads", request.threads, 0, kMaxThreads); !st.ok()) return st;
   return GrundyMethod(request.method).status();
 }
 
@@ -52,6 +55,10 @@ absl::StatusOr<GrundyRun> GrundyCommand(const GrundyRequest& request) {
   run.sequence = std::make_unique<NimSequence>(*rule, *method);
   absl::StatusOr<ExtendStop> stop;
   {
+    std::optional<tbb::global_control> cores;
+    if (request.threads > 0)
+      cores.emplace(tbb::global_control::max_allowed_parallelism,
+                    static_cast<size_t>(request.threads));
     Progress progress(request.progress);
     stop = ExtendSequence(*run.sequence, *request.upto, request.stop_when_proved,
                           request.time_limit, &progress);
