@@ -143,7 +143,9 @@ concept KeyedBy64Bits = Game<G> && std::same_as<GameKey<G>, uint64_t>;
 
 // OPTIONAL: a variant of the same game with a wider state, for the specs
 // that G::FromSpec refuses with an OutOfRange status as too large for G
-// (Connect Four: a 128-bit board beyond w*(h+1) = 64). The tool makes the
+// (Connect Four: a 128-bit board beyond w*(h+1) = 64). ParamReader's range
+// errors are OutOfRange too: Wider must then refuse the spec itself (the
+// same ranges), so its error is the one reported. The tool makes the
 // game from a spec with G::Wider::FromSpec then, so one spec names the game
 // at every size and the narrow type keeps its fast path.
 template <typename G>
