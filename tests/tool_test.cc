@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "core/json.h"
 #include "core/type_list.h"
 #include "games/catalog.h"
@@ -80,6 +81,27 @@ TEST(ToolTest, ListJsonNamesEveryGameAndSolver) {
   ToolRun plain = RunTool({"list"});
   EXPECT_EQ(plain.status, 0);
   EXPECT_NE(plain.out.find("tictactoe"), std::string::npos);
+}
+
+// Every command `gamebench help` lists answers `COMMAND --help` with its own
+// usage line and status 0 (read from the help text, so a new command is
+// covered without editing this test).
+TEST(ToolTest, EveryCommandAnswersHelp) {
+  ToolRun help = RunTool({"help"});
+  ASSERT_EQ(help.status, 0);
+  int commands = 0;
+  for (absl::string_view line : absl::StrSplit(help.out, '\n')) {
+    if (!absl::ConsumePrefix(&line, "  ") || line.empty() || line[0] == ' ') continue;
+    const std::string name(line.substr(0, line.find(' ')));
+    for (const char* flag : {"--help", "-h"}) {
+      ToolRun run = RunTool({name, flag});
+      EXPECT_EQ(run.status, 0) << name << " " << flag << ": " << run.err;
+      EXPECT_EQ(run.out.rfind("usage: gamebench " + name, 0), 0u) << name << ": " << run.out;
+      EXPECT_EQ(run.err, "") << name;
+    }
+    ++commands;
+  }
+  EXPECT_GE(commands, 10) << help.out;
 }
 
 // The contract fields of `solve --json`, in every search solver.

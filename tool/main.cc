@@ -88,6 +88,12 @@ void* Run(void* arg) {
   for (const Command& c : kCommands) {
     if (argv[0] != c.name) continue;
     const std::string who = std::string("gamebench ") + c.name;
+    // `gamebench COMMAND --help`: that command's usage line, the same for every
+    // command (made from the spec its parser reads, so it cannot drift).
+    if (argv.size() == 2 && (argv[1] == "--help" || argv[1] == "-h")) {
+      std::printf("usage: %s %s\n", who.c_str(), c.command_line->Usage().c_str());
+      return nullptr;
+    }
     try {
       absl::Status status = c.run(std::vector<std::string>(argv.begin() + 1, argv.end()));
       if (!status.ok()) {

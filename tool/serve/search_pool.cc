@@ -45,6 +45,11 @@ void SearchPool::Work() {
   }
 }
 
+size_t SearchPool::jobs_in() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return active_;
+}
+
 bool SearchPool::Run(std::function<void()> job) {
   // The job signals its own completion; the waiter owns the flag's state.
   struct Done {

@@ -31,6 +31,9 @@ class SearchPool {
   bool Run(std::function<void()> job);
 
   int workers() const { return static_cast<int>(threads_.size()); }
+  // Jobs accepted and not yet finished (running or queued): at most
+  // workers() + queue_capacity().
+  size_t jobs_in() const;
   size_t queue_capacity() const { return capacity_; }
 
  private:
@@ -38,7 +41,7 @@ class SearchPool {
   void Work();
 
   const size_t capacity_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> queue_;
   size_t active_ = 0;  // jobs accepted and not finished (running or waiting)
