@@ -44,9 +44,13 @@
 //             Appends every legal move of a non-terminal position, each once.
 //   REQUIRED  State Play(const State&, Move) const
 //             The position after a legal move (a copy; the input is unchanged).
-//   REQUIRED  uint64_t Key(const State&) const
+//   REQUIRED  uint64_t Key(const State&) const   (or Uint128, see GameKey)
 //             Equal states have equal keys. Games document whether the key is
 //             exact (injective): the transposition table stores only keys.
+//             A game whose exact key needs more than 64 bits returns a
+//             128-bit one (Connect Four on boards over 64 bits), and tables
+//             then store all 128 bits; solvers whose tables hold 64-bit keys
+//             apply only to KeyedBy64Bits games.
 //   REQUIRED  std::string FormatState(const State&) const
 //             absl::StatusOr<State> ParseState(absl::string_view) const
 //             A text form of positions and its exact inverse. ParseState
@@ -61,12 +65,13 @@
 //   OPTIONAL  int MoveOrder(const State&, Move) const          [Ordered]
 //             A cheap heuristic: search tries higher values first.
 //   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
-//   OPTIONAL  uint64_t CanonicalKey(const State&) const   [CanonicallyKeyed]
+//   OPTIONAL  GameKey<G> CanonicalKey(const State&) const [CanonicallyKeyed]
 //   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
 //   OPTIONAL  GenerateChildIndices / GenerateParentIndices [IncrementallyIndexed]
 //   OPTIONAL  NumTiers / TierOf / ChildTiers / TierSize / TierIndex / TierUnindex [Tiered]
 //   OPTIONAL  heap decomposition for Sprague–Grundy              [see games/heap_game.h]
 //   OPTIONAL  WinNow / GenerateNonLosingMoves / ValueBounds      [Tactical]
+//   OPTIONAL  using Wider                                         [Widens]
 
 #include <concepts>
 #include <cstdint>
@@ -83,6 +88,14 @@
 #include "core/spec.h"
 
 namespace gamebench {
+
+// The wide key word: unsigned __int128 is a GNU extension (the build is
+// strict C++20), so it is named once, here.
+__extension__ using Uint128 = unsigned __int128;
+
+// The types a game's Key() may return.
+template <typename K>
+concept GameKeyWord = std::same_as<K, uint64_t> || std::same_as<K, Uint128>;
 
 // A spec parameter as `gamebench list` shows it.
 struct ParamInfo {
@@ -113,12 +126,30 @@ concept Game =
       { g.Terminal(s) } -> std::same_as<std::optional<Score>>;
       { g.GenerateMoves(s, moves) } -> std::same_as<void>;
       { g.Play(s, m) } -> std::same_as<typename G::State>;
-      { g.Key(s) } -> std::same_as<uint64_t>;
+      { g.Key(s) } -> GameKeyWord;
       { g.FormatState(s) } -> std::same_as<std::string>;
       { g.ParseState(text) } -> std::same_as<absl::StatusOr<typename G::State>>;
       { g.FormatMove(s, m) } -> std::same_as<std::string>;
       { g.ParseMove(s, text) } -> std::same_as<absl::StatusOr<typename G::Move>>;
     };
+
+// The type of G's keys (uint64_t or Uint128).
+template <typename G>
+using GameKey = decltype(std::declval<const G&>().Key(std::declval<const typename G::State&>()));
+
+// Games whose keys fit 64 bits: what the tables that store 64-bit keys need.
+template <typename G>
+concept KeyedBy64Bits = Game<G> && std::same_as<GameKey<G>, uint64_t>;
+
+// OPTIONAL: a variant of the same game with a wider state, for the specs
+// that G::FromSpec refuses with an OutOfRange status as too large for G
+// (Connect Four: a 128-bit board beyond w*(h+1) = 64). ParamReader's range
+// errors are OutOfRange too: Wider must then refuse the spec itself (the
+// same ranges), so its error is the one reported. The tool makes the
+// game from a spec with G::Wider::FromSpec then, so one spec names the game
+// at every size and the narrow type keeps its fast path.
+template <typename G>
+concept Widens = Game<G> && requires { typename G::Wider; } && Game<typename G::Wider>;
 
 // OPTIONAL: a game whose positions can recur. Depth-first search solvers do
 // not apply to it (they could recurse for ever); retrograde analysis does, and
@@ -157,7 +188,7 @@ concept Symmetric =
 template <typename G>
 concept CanonicallyKeyed =
     Symmetric<G> && requires(const G& g, const typename G::State& s) {
-      { g.CanonicalKey(s) } -> std::same_as<uint64_t>;
+      { g.CanonicalKey(s) } -> std::same_as<GameKey<G>>;
     };
 
 // OPTIONAL: dense indexing, for retrograde analysis. Index(s) maps every legal

@@ -41,9 +41,9 @@
 //             and prints its message on one line with exit status 2. A
 //             solver without it never refuses a position of a game it
 //             applies to.
-//   OPTIONAL  using Table; static uint64_t TableBytes(const SolveOptions&);
+//   OPTIONAL  template <Game G> using Table; static uint64_t TableBytes(const SolveOptions&);
 //             template <...G> static SolveReport SolveWithTable(
-//                 const G&, const typename G::State&, const SolveOptions&, Table&)
+//                 const G&, const typename G::State&, const SolveOptions&, Table<G>&)
 //                                                               [ReusesTable]
 //             A table the caller owns, constructible from TableBytes(options)
 //             bytes, reused across the positions of one game (`gamebench
@@ -130,7 +130,7 @@ concept HasPrecheck =
 template <typename S, typename G>
 concept ReusesTable =
     SolverFor<S, G> && requires(const G& g, const typename G::State& s, const SolveOptions& o,
-                                typename S::Table& table) {
+                                typename S::template Table<G>& table) {
       { S::TableBytes(o) } -> std::convertible_to<uint64_t>;
       { S::SolveWithTable(g, s, o, table) } -> std::same_as<SolveReport>;
     };

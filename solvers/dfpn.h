@@ -70,7 +70,8 @@ class DfpnSolver {
       "depth-first proof-number search (df-pn) with a table, 1+epsilon thresholds; values by "
       "questions 'value >= t'";
   template <typename G>
-  static constexpr bool kAppliesTo = Acyclic<G>;  // GHI: see the header comment
+  // GHI: see the header comment; the table keeps 64-bit keys.
+  static constexpr bool kAppliesTo = Acyclic<G> && KeyedBy64Bits<G>;
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,

@@ -57,7 +57,8 @@ class PnsSolver {
       "best-first proof-number search over a DAG in memory (transpositions merged); values by "
       "questions 'value >= t'";
   template <typename G>
-  static constexpr bool kAppliesTo = Acyclic<G>;  // a cycle would make the DAG a graph
+  // A cycle would make the DAG a graph; nodes and table keep 64-bit keys.
+  static constexpr bool kAppliesTo = Acyclic<G> && KeyedBy64Bits<G>;
 
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,

@@ -79,7 +79,9 @@ class BasicParallelTtSolver {
   static constexpr absl::string_view kDescription =
       "tt on N threads (--threads, 0: all cores) over one lock-free shared table; same value as tt";
   template <typename G>
-  static constexpr bool kAppliesTo = TtSolver::kAppliesTo<G>;
+  // The shared table's entries check a 64-bit key (key XOR data): wider
+  // keys would need a wider check word, not done.
+  static constexpr bool kAppliesTo = TtSolver::kAppliesTo<G> && KeyedBy64Bits<G>;
 
   // Near the root only: deeper, subtrees are too small for marking or
   // perturbing to pay for the work it costs at every node.

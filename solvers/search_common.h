@@ -126,7 +126,7 @@ void OrderMoves(const G& game, const typename G::State& s, MoveListOf<G>& moves)
 // The table key of s: the key of its canonical form when the game has one and
 // symmetry is on, so one entry serves a whole symmetry class.
 template <Game G>
-uint64_t TableKey(const G& game, const typename G::State& s, bool use_symmetry) {
+GameKey<G> TableKey(const G& game, const typename G::State& s, bool use_symmetry) {
   if constexpr (CanonicallyKeyed<G>) {
     if (use_symmetry) return game.CanonicalKey(s);
   } else if constexpr (Symmetric<G>) {
@@ -199,11 +199,12 @@ class SearchMonitor {
         progress_(options.progress) {
     progress_.Phase("search");
   }
+  // The node's part is two instructions, kept inline in the search's node;
+  // the poll, once per kPollInterval nodes, is out of line so that the
+  // compiler's inlining of Visit does not depend on how many games a
+  // translation unit instantiates (a second Connect Four word did tip it).
   bool Visit() {
-    if ((++nodes_ & (kPollInterval - 1)) == 0) {
-      progress_.Update(nodes_);
-      if (deadline_.Poll() || (node_limit_ && nodes_ >= node_limit_)) stopped_ = true;
-    }
+    if ((++nodes_ & (kPollInterval - 1)) == 0) Poll();
     return stopped_;
   }
   bool stopped() const { return stopped_; }
@@ -212,6 +213,11 @@ class SearchMonitor {
   void Finish() { progress_.Finish(); }
 
  private:
+  [[gnu::noinline, gnu::cold]] void Poll() {
+    progress_.Update(nodes_);
+    if (deadline_.Poll() || (node_limit_ && nodes_ >= node_limit_)) stopped_ = true;
+  }
+
   uint64_t nodes_ = 0;
   bool stopped_ = false;
   uint64_t node_limit_;
@@ -237,7 +243,7 @@ struct TableSearchBase {
         table(t),
         monitor(options) {}
 
-  uint64_t KeyOf(const typename G::State& s) const { return TableKey(game, s, use_symmetry); }
+  GameKey<G> KeyOf(const typename G::State& s) const { return TableKey(game, s, use_symmetry); }
 };
 
 }  // namespace gamebench

@@ -40,8 +40,8 @@ class TableAlphaBeta {
   // Runs `expand` (steps 3 to 6 of the node); a scheme may refuse the node
   // (kBusy) or mark it as being searched around the call. `exclusive`: the
   // node is not its parent's first move.
-  template <typename Expand>
-  Score Guard(uint64_t /*key*/, int /*ply*/, bool /*exclusive*/, Expand&& expand) {
+  template <typename Key, typename Expand>
+  Score Guard(Key /*key*/, int /*ply*/, bool /*exclusive*/, Expand&& expand) {
     return expand();
   }
   // May change the order of the moves at `ply` plies below the root.
@@ -62,7 +62,7 @@ class TableAlphaBeta {
     // Step 1: count the node; stop when the search is over.
     if (search.Visit()) return 0;
     // The table's bucket loads while the game's own checks run.
-    const uint64_t key = search.KeyOf(s);
+    const GameKey<G> key = search.KeyOf(s);
     search.Prefetch(key);
     // Step 2: the end of the game.
     if (auto t = search.game.Terminal(s)) return *t;
@@ -77,7 +77,7 @@ class TableAlphaBeta {
 
  private:
   // Steps 3 to 6 of a node that tactics did not settle.
-  Score Expand(const State& s, uint64_t key, Score alpha, Score beta, int ply,
+  Score Expand(const State& s, GameKey<G> key, Score alpha, Score beta, int ply,
                MoveListOf<G>& moves, bool non_losing) {
     Search& search = static_cast<Search&>(*this);
     const G& game = search.game;

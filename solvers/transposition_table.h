@@ -19,6 +19,14 @@
 // demotes it to the second. Each entry stores the full 64-bit key, so a hit
 // is exact whenever the game's Key() is injective (every game documents this).
 //
+// Games with 128-bit keys (core/game.h, GameKey) get 32-byte entries that
+// store all 128 bits, compared in full on every probe: a hit is exact for the
+// same reason, never a hash match. Half the entries per byte is the price; a
+// 64-bit fragment of the key would need the bucket index to supply the other
+// bits exactly (Pons' Chinese-remainder table), which holds only while the
+// table has at least 2^(key bits - 64) buckets — not for every board and
+// table size, so the full key it is. Only boards over 64 bits pay this.
+//
 // Stored values are bounds, not depth-limited scores: every search here runs
 // to the end of the game, so a bound found once holds in every later visit.
 
@@ -26,6 +34,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/game.h"
 #include "core/json.h"
 #include "core/score.h"
 #include "core/zeroed_array.h"
@@ -48,6 +57,14 @@ inline uint64_t BucketIndexOf(uint64_t key, uint64_t num_buckets) {
   h ^= h >> 32;
   __extension__ using Wide = unsigned __int128;  // h * n / 2^64: a uniform index, no division
   return static_cast<uint64_t>((static_cast<Wide>(h) * num_buckets) >> 64);
+}
+
+// The bucket of a 128-bit key: both halves folded into one mixed word (only
+// the spread matters here; the entry keeps the whole key).
+inline uint64_t BucketIndexOf(Uint128 key, uint64_t num_buckets) {
+  const uint64_t high = static_cast<uint64_t>(key >> 64);
+  const uint64_t folded = static_cast<uint64_t>(key) ^ (high * 0xC2B2AE3D27D4EB4Full + (high >> 31));
+  return BucketIndexOf(folded, num_buckets);
 }
 
 // Puts a new entry `e` (a key not in the bucket) into a two-entry bucket: the
@@ -104,20 +121,21 @@ struct TableBounds {
   int move;     // index of the best move found, in heuristic order; 255: none
 };
 
-class TranspositionTable {
+template <GameKeyWord Key>
+class TranspositionTableOf {
  public:
   struct Entry {
-    uint64_t key;
+    Key key;
     int16_t lower;  // the value is >= lower
     int16_t upper;  // the value is <= upper
     uint8_t move;   // index of the best move found, in heuristic order; 255: none
     uint8_t work;   // 1 + log2(nodes of the subtree); 0 marks an empty slot
     uint16_t unused;
   };
-  static_assert(sizeof(Entry) == 16);
+  static_assert(sizeof(Entry) == (sizeof(Key) == 8 ? 16 : 32));
   static constexpr int kWays = 2;
 
-  explicit TranspositionTable(uint64_t table_bytes)
+  explicit TranspositionTableOf(uint64_t table_bytes)
       : num_buckets_(std::max<uint64_t>(1, table_bytes / (kWays * sizeof(Entry)))),
         entries_(num_buckets_ * kWays, ZeroedArray<Entry>::Pages::kSmallFirst),
         huge_pages_after_(num_buckets_ * kWays * sizeof(Entry) / 4096 / 8) {}
@@ -129,10 +147,10 @@ class TranspositionTable {
 
   // Starts loading the bucket of `key` into the cache: a search that knows a
   // key early hides part of the memory latency of the Probe that follows.
-  void Prefetch(uint64_t key) { __builtin_prefetch(Bucket(key)); }
+  void Prefetch(Key key) { __builtin_prefetch(Bucket(key)); }
 
   // The entry for `key`, or nullptr.
-  const Entry* Probe(uint64_t key) {
+  const Entry* Probe(Key key) {
     ++probes_;
     Entry* b = Bucket(key);
     for (int i = 0; i < kWays; ++i) {
@@ -145,7 +163,7 @@ class TranspositionTable {
   }
 
   // Invalidates entry pointers from Probe.
-  void Store(uint64_t key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
+  void Store(Key key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
     if (++stores_ == huge_pages_after_) entries_.UseHugePages();
     Entry e{key,
             static_cast<int16_t>(lower),
@@ -174,13 +192,16 @@ class TranspositionTable {
   }
 
  private:
-  Entry* Bucket(uint64_t key) { return &entries_[BucketIndexOf(key, num_buckets_) * kWays]; }
+  Entry* Bucket(Key key) { return &entries_[BucketIndexOf(key, num_buckets_) * kWays]; }
 
   uint64_t num_buckets_;
   ZeroedArray<Entry> entries_;  // zero pages until written: an empty slot is all zeros
   uint64_t huge_pages_after_;   // stores before moving to huge pages
   uint64_t probes_ = 0, hits_ = 0, stores_ = 0, overwrites_ = 0;
 };
+
+// The table of games with 64-bit keys (every game but the widest boards).
+using TranspositionTable = TranspositionTableOf<uint64_t>;
 
 }  // namespace gamebench
 

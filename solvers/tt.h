@@ -28,7 +28,10 @@ class TtSolver {
   template <typename G>
   static constexpr bool kAppliesTo = Acyclic<G>;  // depth-first: every play must end
 
-  using Table = TranspositionTable;  // ReusesTable (core/solver.h): batch keeps one
+  // ReusesTable (core/solver.h): batch keeps one. Entries hold the game's
+  // whole key, 64 or 128 bits (solvers/transposition_table.h says why).
+  template <Game G>
+  using Table = TranspositionTableOf<GameKey<G>>;
 
   // The table gets tt_bytes, but never more than the memory budget allows.
   static uint64_t TableBytes(const SolveOptions& options) {
@@ -39,7 +42,7 @@ class TtSolver {
   template <Game G>
   static SolveReport Solve(const G& game, const typename G::State& root,
                            const SolveOptions& options) {
-    TranspositionTable table(TableBytes(options));
+    Table<G> table(TableBytes(options));
     return SolveWithTable(game, root, options, table, /*count_used=*/true);
   }
 
@@ -49,7 +52,7 @@ class TtSolver {
   // unless `count_used` (a scan of the whole table).
   template <Game G>
   static SolveReport SolveWithTable(const G& game, const typename G::State& root,
-                                    const SolveOptions& options, TranspositionTable& table,
+                                    const SolveOptions& options, Table<G>& table,
                                     bool count_used = false) {
     Search<G> search(game, options, table);
     SolveReport report =
@@ -62,13 +65,14 @@ class TtSolver {
 
  private:
   template <Game G>
-  struct Search : TableSearchBase<G, TranspositionTable>, TableAlphaBeta<G, Search<G>> {
+  struct Search : TableSearchBase<G, Table<G>>, TableAlphaBeta<G, Search<G>> {
     using State = typename G::State;
-    using Base = TableSearchBase<G, TranspositionTable>;
+    using Base = TableSearchBase<G, Table<G>>;
+    using Key = GameKey<G>;
     using Base::game, Base::ordering, Base::use_symmetry, Base::table, Base::monitor, Base::KeyOf;
     using TableAlphaBeta<G, Search<G>>::AlphaBeta;
 
-    Search(const G& g, const SolveOptions& options, TranspositionTable& t)
+    Search(const G& g, const SolveOptions& options, Table<G>& t)
         : Base(g, options, t) {}
 
     // The root's value: null-window tests for games with tactics
@@ -85,13 +89,13 @@ class TtSolver {
     bool Visit() { return monitor.Visit(); }
     bool Stopped() const { return monitor.stopped(); }
     uint64_t Nodes() const { return monitor.nodes(); }
-    void Prefetch(uint64_t key) { table.Prefetch(key); }
-    bool Probe(uint64_t key, TableBounds& out) {
+    void Prefetch(Key key) { table.Prefetch(key); }
+    bool Probe(Key key, TableBounds& out) {
       const auto* e = table.Probe(key);
       if (e) out = {e->lower, e->upper, e->move};
       return e != nullptr;
     }
-    void Store(uint64_t key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
+    void Store(Key key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
       table.Store(key, lower, upper, move, subtree_nodes);
     }
   };

@@ -97,7 +97,10 @@ TEST(BatchToolTest, Connect4BadInputOneLineExit2) {
            "solve connect4 --position '......./......./......./......./...x.../.......'",
            "solve connect4 --position '......./......./......./......./......./xxx....'",
            "solve connect4 --position '......./......./x.....o/x.....o/x.....o/x.....o'",
-           "solve 'connect4(w=9,h=7)'",
+           "solve 'connect4(w=16,h=8)'",   // 144 bits: over the 128-bit board
+           "solve 'connect4(w=4,h=32)'",   // over the spec's range
+           "solve 'connect4(w=10,h=6)' --position 1a1a1a1a",  // the game is over
+           "solve 'connect4(w=10,h=6)' --solver ptt",  // ptt's table keeps 64-bit keys
            "solve 'connect4(w=3)'",
            "solve 'connect4(score=fast)'",
        }) {

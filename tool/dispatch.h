@@ -20,6 +20,17 @@
 
 namespace gamebench {
 
+// Calls fn(game) with G made from the spec, or with G::Wider when G refuses
+// the spec as out of its range (Widens, core/game.h).
+template <typename G, typename Fn>
+absl::Status WithGameOf(const Spec& spec, Fn& fn) {
+  absl::StatusOr<G> game = G::FromSpec(spec);
+  if constexpr (Widens<G>) {
+    if (absl::IsOutOfRange(game.status())) return WithGameOf<typename G::Wider>(spec, fn);
+  }
+  return game.ok() ? fn(*game) : game.status();
+}
+
 // Builds the game a spec names and calls fn(game), which returns a Status.
 template <typename Fn>
 absl::Status WithGame(const Spec& spec, Fn&& fn) {
@@ -27,8 +38,7 @@ absl::Status WithGame(const Spec& spec, Fn&& fn) {
       absl::StrCat("unknown game '", spec.name, "' (see `gamebench list`)"));
   ForEachType(GameCatalog{}, [&]<typename G>() {
     if (spec.name != G::kName) return false;
-    absl::StatusOr<G> game = G::FromSpec(spec);
-    result = game.ok() ? fn(*game) : game.status();
+    result = WithGameOf<G>(spec, fn);
     return true;
   });
   return result;

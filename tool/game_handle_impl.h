@@ -70,7 +70,16 @@ class GameHandleImpl final : public GameHandle {
     if (!s.ok()) return s.status();
     return Bytes(*s);
   }
-  uint64_t Key(const std::string& s) const override { return game_.Key(FromBytes(s)); }
+  // A 128-bit key folded to 64 bits: the handle's key is a hash (Python's
+  // __hash__), never a table key.
+  uint64_t Key(const std::string& s) const override {
+    const auto k = game_.Key(FromBytes(s));
+    if constexpr (KeyedBy64Bits<G>) {
+      return k;
+    } else {
+      return static_cast<uint64_t>(k) ^ static_cast<uint64_t>(k >> 64) * 0x9E3779B97F4A7C15ull;
+    }
+  }
   bool Equal(const std::string& a, const std::string& b) const override {
     return FromBytes(a) == FromBytes(b);
   }
@@ -202,9 +211,14 @@ absl::StatusOr<std::optional<HeapGameSpec>> HeapSpecOfGame(const Spec& spec) {
   }
 }
 
+// G from the spec, or G::Wider (Widens, core/game.h) when G refuses the spec
+// as out of its range.
 template <typename G>
 absl::StatusOr<std::unique_ptr<const GameHandle>> MakeGameHandle(const Spec& spec) {
   absl::StatusOr<G> game = G::FromSpec(spec);
+  if constexpr (Widens<G>) {
+    if (absl::IsOutOfRange(game.status())) return MakeGameHandle<typename G::Wider>(spec);
+  }
   if (!game.ok()) return game.status();
   return std::unique_ptr<const GameHandle>(
       std::make_unique<const GameHandleImpl<G>>(*std::move(game)));
@@ -214,6 +228,9 @@ absl::StatusOr<std::unique_ptr<const GameHandle>> MakeGameHandle(const Spec& spe
 // game, checked at compile time in the game's unit, pair by pair.
 template <typename G, typename... S>
 consteval bool CheckSolversFor(TypeList<S...>) {
+  if constexpr (Widens<G>) {
+    if (!CheckSolversFor<typename G::Wider>(TypeList<S...>{})) return false;
+  }
   return (CheckSolverContract<S, G>() && ...);
 }
 

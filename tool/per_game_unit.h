@@ -87,7 +87,7 @@ class BatchSolverFor final : public BatchSolver {
   template <typename T>
   requires ReusesTable<T, G>
   struct TableOf<T> {
-    using type = typename T::Table;
+    using type = typename T::template Table<G>;
   };
   using Table = typename TableOf<S>::type;
 

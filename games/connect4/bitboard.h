@@ -9,9 +9,15 @@
 //
 // The four directions are the shifts 1 (vertical), h+1 (horizontal), h+2
 // (up-right diagonal) and h (down-right diagonal).
+//
+// Every rule is a template over the board word `Bits`: uint64_t for boards
+// with w*(h+1) <= 64, Uint128 (core/game.h) for those up to 128. With
+// uint64_t the code is what it was before the template (same instructions).
 
 #include <cstdint>
 #include <type_traits>
+
+#include "core/game.h"
 
 namespace gamebench {
 namespace connect4 {
@@ -28,6 +34,9 @@ inline int PopCount(uint64_t b) {
   return static_cast<int>((b * 0x0101010101010101ull) >> 56);
 #endif
 }
+inline int PopCount(Uint128 b) {
+  return PopCount(static_cast<uint64_t>(b)) + PopCount(static_cast<uint64_t>(b >> 64));
+}
 
 // Each rule below is written once over a height type `Height`: either int
 // (any board) or std::integral_constant<int, 6> (the standard 7x6 board's
@@ -40,33 +49,34 @@ using StandardHeight = std::integral_constant<int, 6>;
 
 // The first cell (the lowest bit) of every four in a row of `cells` along
 // `shift`.
-inline uint64_t FourStarts(uint64_t cells, int shift) {
-  const uint64_t pairs = cells & (cells >> shift);
+template <typename Bits>
+inline Bits FourStarts(Bits cells, int shift) {
+  const Bits pairs = cells & (cells >> shift);
   return pairs & (pairs >> (2 * shift));
 }
 
-template <typename Height>
-inline bool HasFourOf(uint64_t cells, Height height) {
+template <typename Bits, typename Height>
+inline bool HasFourOf(Bits cells, Height height) {
   const int h = height;
   // horizontal, both diagonals, vertical
   return (FourStarts(cells, h + 1) | FourStarts(cells, h) | FourStarts(cells, h + 2) |
           FourStarts(cells, 1)) != 0;
 }
 
-template <typename Height>
-inline uint64_t FourTopsOf(uint64_t cells, Height height) {
+template <typename Bits, typename Height>
+inline Bits FourTopsOf(Bits cells, Height height) {
   const int h = height;
   return FourStarts(cells, h + 1) | FourStarts(cells, h) | (FourStarts(cells, h + 2) << 3 * (h + 2)) |
          (FourStarts(cells, 1) << 3);
 }
 
-template <typename Height>
-inline uint64_t WinningCellsOf(uint64_t stones, uint64_t free, Height height) {
+template <typename Bits, typename Height>
+inline Bits WinningCellsOf(Bits stones, Bits free, Height height) {
   const int h = height;
-  uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);  // vertical
+  Bits r = (stones << 1) & (stones << 2) & (stones << 3);  // vertical
   auto along = [&](int d) {                                    // horizontal, diagonals
-    uint64_t p = (stones << d) & (stones << 2 * d);
-    uint64_t q = (p & (stones << 3 * d)) | (p & (stones >> d));
+    Bits p = (stones << d) & (stones << 2 * d);
+    Bits q = (p & (stones << 3 * d)) | (p & (stones >> d));
     p = (stones >> d) & (stones >> 2 * d);
     return q | (p & (stones << d)) | (p & (stones >> 3 * d));
   };
@@ -75,7 +85,8 @@ inline uint64_t WinningCellsOf(uint64_t stones, uint64_t free, Height height) {
 }
 
 // True when `cells` hold four in a row (Pons' alignment()).
-inline bool HasFour(uint64_t cells, int h) {
+template <typename Bits>
+inline bool HasFour(Bits cells, int h) {
   return h == StandardHeight::value ? HasFourOf(cells, StandardHeight{}) : HasFourOf(cells, h);
 }
 
@@ -83,27 +94,30 @@ inline bool HasFour(uint64_t cells, int h) {
 // four, all of its cells are equally high: its first). The up-right
 // diagonal and the vertical rise from their first cell; the down-right
 // diagonal falls from it.
-inline uint64_t FourTops(uint64_t cells, int h) {
+template <typename Bits>
+inline Bits FourTops(Bits cells, int h) {
   return h == StandardHeight::value ? FourTopsOf(cells, StandardHeight{}) : FourTopsOf(cells, h);
 }
 
 // The cells of `free` where `stones` would complete a four (Pons'
 // compute_winning_position).
-inline uint64_t WinningCells(uint64_t stones, uint64_t free, int h) {
+template <typename Bits>
+inline Bits WinningCells(Bits stones, Bits free, int h) {
   return h == StandardHeight::value ? WinningCellsOf(stones, free, StandardHeight{})
                                     : WinningCellsOf(stones, free, h);
 }
 
 // The left-right mirror of a bitboard of w columns (each h + 1 bits).
-template <typename Width, typename Height>
-inline uint64_t MirrorOf(uint64_t b, Width width, Height height) {
+template <typename Bits, typename Width, typename Height>
+inline Bits MirrorOf(Bits b, Width width, Height height) {
   const int w = width, bits = height + 1;
-  const uint64_t column = (uint64_t{1} << bits) - 1;
-  uint64_t out = 0;
+  const Bits column = (Bits{1} << bits) - 1;
+  Bits out = 0;
   for (int c = 0; c < w; ++c) out |= ((b >> (c * bits)) & column) << ((w - 1 - c) * bits);
   return out;
 }
-inline uint64_t Mirror(uint64_t b, int w, int h) {
+template <typename Bits>
+inline Bits Mirror(Bits b, int w, int h) {
   return w == 7 && h == StandardHeight::value
              ? MirrorOf(b, std::integral_constant<int, 7>{}, StandardHeight{})
              : MirrorOf(b, w, h);

@@ -7,7 +7,8 @@
 // Connect Four on a w x h board (default 7 x 6), the first player ('x')
 // moves first; a stone drops to the lowest empty cell of its column; four in
 // a row (horizontal, vertical or diagonal) wins; a full board is a draw.
-// Spec: connect4(w=7,h=6,score=exact|wdl), 4 <= w, h and w*(h+1) <= 64.
+// Spec: connect4(w=7,h=6,score=exact|wdl), 4 <= w, h and w*(h+1) <= 128
+// (a 64-bit board up to 64, a 128-bit one beyond: Connect4Of below).
 //
 // Values (for the player to move):
 //   score=exact  Pons' scoring: a win with your k-th stone is worth
@@ -21,7 +22,7 @@
 // Text forms of a position (ParseState accepts both, FormatState writes the
 // board, the one form that is unique per position):
 //   - the moves played, one character per move, the 1-based column: "4453"
-//     (Pons' test files); columns 10..12 are written a, b, c. The start
+//     (Pons' test files); columns 10..25 are written a..p. The start
 //     is "-" (an empty text is refused as a likely mistake).
 //   - the board: h rows of w cells '.', 'x' (first player), 'o', top row
 //     first, rows separated by '/': "......./......./......./......./...o.../...x...".
@@ -48,6 +49,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -62,53 +64,69 @@
 
 namespace gamebench {
 
-class Connect4 {
+// `Bits` is the board word: uint64_t (Connect4, w*(h+1) <= 64) or Uint128
+// (Connect4Of<Uint128>, w*(h+1) <= 128), its Wider variant (core/game.h,
+// Widens): the tool makes the 128-bit game from the spec of a board that
+// does not fit 64 bits, so `connect4(w=10,h=6)` just works, and boards that
+// fit keep the 64-bit code. The key is exact on both (current + mask, as
+// wide as the board).
+template <typename Bits>
+class Connect4Of {
  public:
   static constexpr absl::string_view kName = "connect4";
   static constexpr absl::string_view kDescription =
       "Connect Four on w x h (gravity, four in a row); positions as column sequences (4453) or "
       "boards; score=exact (Pons) or wdl";
-  static constexpr int kMaxWidth = 12;  // 4 <= h and w*(h+1) <= 64
+  static constexpr int kBits = 8 * sizeof(Bits);  // 64 or 128
+  static constexpr bool kNarrow = kBits == 64;
+  static constexpr int kMaxWidth = kBits / 5;  // 4 <= h and w*(h+1) <= kBits: 12 or 25
   static constexpr int kMaxMoves = kMaxWidth;
   static constexpr bool kScored = true;
+  // The spec's ranges, the same for both words (the product decides).
+  static constexpr int kMaxSpecWidth = 25, kMaxSpecHeight = 31;
+  using Wider = std::conditional_t<kNarrow, Connect4Of<Uint128>, void>;
 
   struct State {
-    uint64_t current = 0;  // stones of the player to move
-    uint64_t mask = 0;     // all stones
+    Bits current = 0;  // stones of the player to move
+    Bits mask = 0;     // all stones
     bool operator==(const State&) const = default;
   };
   using Move = uint8_t;  // column, 0-based
 
   static std::vector<ParamInfo> Params() {
-    return {{"w", "7", "columns, >= 4, w*(h+1) <= 64"},
-            {"h", "6", "rows, >= 4, w*(h+1) <= 64"},
+    return {{"w", "7", "columns, >= 4, w*(h+1) <= 128 (a 64-bit board while <= 64)"},
+            {"h", "6", "rows, >= 4, w*(h+1) <= 128 (a 64-bit board while <= 64)"},
             {"score", "exact", "exact: Pons' score (earlier wins are worth more); wdl: 1/0/-1"}};
   }
 
-  static absl::StatusOr<Connect4> FromSpec(const Spec& spec) {
+  // A board over 64 bits is OutOfRange for the 64-bit game (the tool then
+  // asks Wider), over 128 bits InvalidArgument.
+  static absl::StatusOr<Connect4Of> FromSpec(const Spec& spec) {
     ParamReader r(spec);
-    auto w = r.Int("w", 7, 4, kMaxWidth);
+    auto w = r.Int("w", 7, 4, kMaxSpecWidth);
     if (!w.ok()) return w.status();
-    auto h = r.Int("h", 6, 4, 15);
+    auto h = r.Int("h", 6, 4, kMaxSpecHeight);
     if (!h.ok()) return h.status();
     const std::string score = r.Text("score", "exact");
     if (auto st = r.Finish(); !st.ok()) return st;
-    if (*w * (*h + 1) > 64)
-      return absl::InvalidArgumentError(absl::StrCat(
-          "connect4: w*(h+1) must be at most 64 (one bit per cell plus one per column), got w=",
-          *w, ", h=", *h));
+    if (*w * (*h + 1) > kBits) {
+      const std::string why = absl::StrCat(
+          "connect4: w*(h+1) must be at most ", kBits,
+          " (one bit per cell plus one per column), got w=", *w, ", h=", *h);
+      return kNarrow ? absl::OutOfRangeError(why) : absl::InvalidArgumentError(why);
+    }
     if (score != "exact" && score != "wdl")
       return absl::InvalidArgumentError(
           absl::StrCat("connect4: parameter 'score' must be exact or wdl, got '", score, "'"));
-    return Connect4(static_cast<int>(*w), static_cast<int>(*h), score == "exact");
+    return Connect4Of(static_cast<int>(*w), static_cast<int>(*h), score == "exact");
   }
 
-  Connect4(int w = 7, int h = 6, bool exact = true) : w_(w), h_(h), exact_(exact) {
-    for (int c = 0; c < w_; ++c) bottom_ |= uint64_t{1} << (c * (h_ + 1));
-    board_ = bottom_ * ((uint64_t{1} << h_) - 1);
-    column_bits_ = (uint64_t{1} << h_) - 1;
+  Connect4Of(int w = 7, int h = 6, bool exact = true) : w_(w), h_(h), exact_(exact) {
+    for (int c = 0; c < w_; ++c) bottom_ |= Bits{1} << (c * (h_ + 1));
+    board_ = bottom_ * ((Bits{1} << h_) - 1);
+    column_bits_ = (Bits{1} << h_) - 1;
     for (int r = 1; r < h_; r += 2) even_rows_ |= bottom_ << r;
-    tiers_ = std::make_shared<const connect4::TierTables>(w_, h_);
+    if constexpr (kNarrow) tiers_ = std::make_shared<const connect4::TierTables>(w_, h_);
     // Centre columns first, then outwards, left before right: 3 2 4 1 5 0 6.
     for (int i = 0; i < w_; ++i) {
       const int step = (i + 1) / 2;
@@ -144,19 +162,19 @@ class Connect4 {
   }
 
   // Centre columns first, so that generation order is already a good order.
-  void GenerateMoves(const State& s, MoveListOf<Connect4>& moves) const {
+  void GenerateMoves(const State& s, MoveListOf<Connect4Of>& moves) const {
     for (int i = 0; i < w_; ++i)
       if (CanPlay(s, order_[i])) moves.push_back(order_[i]);
   }
 
   State Play(const State& s, Move c) const {
-    return State{s.current ^ s.mask, s.mask | (s.mask + (uint64_t{1} << (c * (h_ + 1))))};
+    return State{s.current ^ s.mask, s.mask | (s.mask + (Bits{1} << (c * (h_ + 1))))};
   }
 
   // Exact: current + mask sets, in each column, the bit just above the top
   // stone and keeps the mover's stones below it (Pons' key); the parity of
   // the stone count says who moves.
-  uint64_t Key(const State& s) const { return s.current + s.mask; }
+  Bits Key(const State& s) const { return s.current + s.mask; }
 
   // [Ordered] Threat-aware (after Pons' MoveSorter): the mover's threats
   // after the move (cells where it would complete a four), less those right
@@ -165,11 +183,11 @@ class Connect4 {
   // (the opponent can never play under it); then centre columns first.
   // (Node counts of the weightings tried: results/connect4.md.)
   int MoveOrder(const State& s, Move c) const {
-    const uint64_t move = (s.mask + bottom_) & ColumnMask(c);
-    const uint64_t mask = s.mask | move;
-    const uint64_t opponent_threats = WinningCells(s.current ^ s.mask, mask);
-    const uint64_t useful = WinningCells(s.current | move, mask) & ~(opponent_threats << 1);
-    const uint64_t playable = (mask + bottom_) & board_;
+    const Bits move = (s.mask + bottom_) & ColumnMask(c);
+    const Bits mask = s.mask | move;
+    const Bits opponent_threats = WinningCells(s.current ^ s.mask, mask);
+    const Bits useful = WinningCells(s.current | move, mask) & ~(opponent_threats << 1);
+    const Bits playable = (mask + bottom_) & board_;
     return 16 * PopCount(useful) + 8 * PopCount(useful & (playable << 1)) +
            (w_ - std::abs(2 * c - (w_ - 1)));
   }
@@ -186,17 +204,17 @@ class Connect4 {
   // possibleNonLosingMoves): a forced block when the opponent has one
   // playable winning cell, none when it has two, and never the cell just
   // below an opponent's winning cell.
-  void GenerateNonLosingMoves(const State& s, MoveListOf<Connect4>& moves) const {
-    const uint64_t cells = NonLosingCells(s.current, s.mask);
+  void GenerateNonLosingMoves(const State& s, MoveListOf<Connect4Of>& moves) const {
+    const Bits cells = NonLosingCells(s.current, s.mask);
     for (int i = 0; i < w_; ++i)
       if (cells & ColumnMask(order_[i])) moves.push_back(order_[i]);
   }
   // The playable cells of GenerateNonLosingMoves, `mover` the stones of the
   // player to move.
-  uint64_t NonLosingCells(uint64_t mover, uint64_t mask) const {
-    uint64_t possible = (mask + bottom_) & board_;
-    const uint64_t opponent_win = WinningCells(mover ^ mask, mask);
-    const uint64_t forced = possible & opponent_win;
+  Bits NonLosingCells(Bits mover, Bits mask) const {
+    Bits possible = (mask + bottom_) & board_;
+    const Bits opponent_win = WinningCells(mover ^ mask, mask);
+    const Bits forced = possible & opponent_win;
     if (forced) {
       if (forced & (forced - 1)) return 0;  // two threats: cannot block both
       possible = forced;
@@ -214,7 +232,7 @@ class Connect4 {
     Score lower = n + 4 <= Cells() ? -WinValue((n + 1) / 2 + 2) : kDrawScore;
     // 2. A player with no four left among its stones and the empty cells can
     //    never win: at best a draw for the mover, at worst a draw.
-    const uint64_t empty = board_ ^ s.mask;
+    const Bits empty = board_ ^ s.mask;
     if (upper > kDrawScore && !Alignment(s.current | empty)) upper = kDrawScore;
     if (lower < kDrawScore && !Alignment((s.current ^ s.mask) | empty)) lower = kDrawScore;
     // 3. With an even number of rows and of stones, the second player's
@@ -233,8 +251,8 @@ class Connect4 {
     //    after next, step 1's best, so that is the value. With no such move
     //    the mover wins at best with its third stone from now.
     if (n + 3 <= Cells() && upper == WinValue(n / 2 + 2) && upper > lower) {
-      for (uint64_t m = NonLosingCells(s.current, s.mask); m; m &= m - 1) {
-        const uint64_t mask = s.mask | (m & (~m + 1));
+      for (Bits m = NonLosingCells(s.current, s.mask); m; m &= m - 1) {
+        const Bits mask = s.mask | (m & (~m + 1));
         if (NonLosingCells(mask ^ (s.current | (m & (~m + 1))), mask) == 0) return {upper, upper};
       }
       upper = n + 5 <= Cells() ? WinValue(n / 2 + 3) : kDrawScore;
@@ -255,18 +273,18 @@ class Connect4 {
   // [CanonicallyKeyed] Key(Canonical(s)) with one mirror instead of two: the
   // key's columns never carry into each other (current + mask stays below
   // the spare bit's successor), so the key of the mirror is the mirrored key.
-  uint64_t CanonicalKey(const State& s) const {
-    const uint64_t k = Key(s);
+  Bits CanonicalKey(const State& s) const {
+    const Bits k = Key(s);
     return std::min(k, Mirror(k));
   }
 
   std::string FormatState(const State& s) const {
     const bool x_to_move = MovesPlayed(s) % 2 == 0;
-    const uint64_t x = x_to_move ? s.current : s.current ^ s.mask;
+    const Bits x = x_to_move ? s.current : s.current ^ s.mask;
     std::string text;
     for (int r = h_ - 1; r >= 0; --r) {
       for (int c = 0; c < w_; ++c) {
-        const uint64_t bit = Bit(c, r);
+        const Bits bit = Bit(c, r);
         text += (s.mask & bit) == 0 ? '.' : ((x & bit) ? 'x' : 'o');
       }
       if (r > 0) text += '/';
@@ -297,21 +315,21 @@ class Connect4 {
     return static_cast<Move>(c);
   }
 
-  // --- Tiered ----------------------------------------------------------------
+  // --- Tiered (the 64-bit board only: indices are 64-bit) --------------------
 
-  int NumTiers() const { return Cells() + 1; }
-  int TierOf(const State& s) const { return MovesPlayed(s); }
-  void ChildTiers(int t, std::vector<int>& out) const {
+  int NumTiers() const requires kNarrow { return Cells() + 1; }
+  int TierOf(const State& s) const requires kNarrow { return MovesPlayed(s); }
+  void ChildTiers(int t, std::vector<int>& out) const requires kNarrow {
     if (t < Cells()) out.push_back(t + 1);
   }
   // Saturates at UINT64_MAX on boards far too large to analyse, so that the
   // memory check refuses them instead of wrapping around.
-  uint64_t TierSize(int t) const {
+  uint64_t TierSize(int t) const requires kNarrow {
     uint64_t size;
     if (__builtin_mul_overflow(tiers_->Vectors(w_, t), Binomial(t, t / 2), &size)) return ~uint64_t{0};
     return size;
   }
-  uint64_t TierIndex(const State& s) const {
+  uint64_t TierIndex(const State& s) const requires kNarrow {
     const int t = MovesPlayed(s);
     const uint64_t o = XStones(s) ^ s.mask;
     uint64_t height_rank = 0, packed_o = 0;
@@ -326,7 +344,7 @@ class Connect4 {
     }
     return height_rank * Binomial(t, t / 2) + ColexRank(packed_o);
   }
-  State TierUnindex(int t, uint64_t i) const {
+  State TierUnindex(int t, uint64_t i) const requires kNarrow {
     const uint64_t colourings = Binomial(t, t / 2);
     uint64_t height_rank = i / colourings;
     const uint64_t packed_o = ColexUnrank(i % colourings, t / 2, t);
@@ -347,34 +365,34 @@ class Connect4 {
 
  public:
   // The stones of the first player (x) and of the second (o).
-  uint64_t XStones(const State& s) const {
+  Bits XStones(const State& s) const {
     return MovesPlayed(s) % 2 == 0 ? s.current : s.current ^ s.mask;
   }
-  uint64_t Bit(int c, int r) const { return uint64_t{1} << (c * (h_ + 1) + r); }
+  Bits Bit(int c, int r) const { return Bits{1} << (c * (h_ + 1) + r); }
 
-  static int PopCount(uint64_t b) { return connect4::PopCount(b); }
+  static int PopCount(Bits b) { return connect4::PopCount(b); }
   bool CanPlay(const State& s, int c) const { return (s.mask & Bit(c, h_ - 1)) == 0; }
 
   // True when `stones` hold four in a row (Pons' alignment()).
-  bool Alignment(uint64_t stones) const { return connect4::HasFour(stones, h_); }
+  bool Alignment(Bits stones) const { return connect4::HasFour(stones, h_); }
 
   // The empty cells where `stones` would complete a four (Pons'
   // compute_winning_position).
-  uint64_t WinningCells(uint64_t stones, uint64_t mask) const {
+  Bits WinningCells(Bits stones, Bits mask) const {
     return connect4::WinningCells(stones, board_ ^ mask, h_);
   }
 
  private:
-  uint64_t Possible(const State& s) const { return (s.mask + bottom_) & board_; }
-  uint64_t ColumnMask(int c) const { return ((uint64_t{1} << h_) - 1) << (c * (h_ + 1)); }
+  Bits Possible(const State& s) const { return (s.mask + bottom_) & board_; }
+  Bits ColumnMask(int c) const { return ((Bits{1} << h_) - 1) << (c * (h_ + 1)); }
 
-  uint64_t Mirror(uint64_t b) const { return connect4::Mirror(b, w_, h_); }
+  Bits Mirror(Bits b) const { return connect4::Mirror(b, w_, h_); }
 
   char ColumnChar(int c) const { return c < 9 ? static_cast<char>('1' + c) : static_cast<char>('a' + c - 9); }
   int ColumnOf(char ch) const {
     int c = -1;
     if (ch >= '1' && ch <= '9') c = ch - '1';
-    if (ch >= 'a' && ch <= 'c') c = 9 + ch - 'a';
+    if (ch >= 'a' && ch <= 'p') c = 9 + ch - 'a';
     return c >= 0 && c < w_ ? c : -1;
   }
 
@@ -407,7 +425,7 @@ class Connect4 {
     const std::string want = absl::StrCat("expected ", h_, " rows of ", w_,
                                           " cells '.', 'x' or 'o', top row first, separated by '/'");
     if (text.size() != static_cast<size_t>(h_ * (w_ + 1) - 1)) return error(want);
-    uint64_t x = 0, o = 0;
+    Bits x = 0, o = 0;
     for (int r = h_ - 1, i = 0; r >= 0; --r) {
       for (int c = 0; c < w_; ++c, ++i) {
         switch (text[i]) {
@@ -419,9 +437,9 @@ class Connect4 {
       }
       if (r > 0 && text[i++] != '/') return error(want);
     }
-    const uint64_t mask = x | o;
+    const Bits mask = x | o;
     for (int c = 0; c < w_; ++c) {
-      const uint64_t col = (mask >> (c * (h_ + 1))) & ((uint64_t{1} << h_) - 1);
+      const Bits col = (mask >> (c * (h_ + 1))) & ((Bits{1} << h_) - 1);
       if (col & (col + 1))
         return error(absl::StrCat("column ", std::string(1, ColumnChar(c)),
                                   " has a floating stone (an empty cell below a stone)"));
@@ -433,10 +451,10 @@ class Connect4 {
     if (x_four && nx == no) return error("o moved after x had already won");
     if (o_four && nx == no + 1) return error("x moved after o had already won");
     if (x_four || o_four) {
-      const uint64_t winner = x_four ? x : o;
+      const Bits winner = x_four ? x : o;
       bool last_stone_found = false;
       for (int c = 0; c < w_ && !last_stone_found; ++c) {
-        const uint64_t top = ((mask & ColumnMask(c)) + Bit(c, 0)) >> 1 & ColumnMask(c) & mask;
+        const Bits top = ((mask & ColumnMask(c)) + Bit(c, 0)) >> 1 & ColumnMask(c) & mask;
         if ((top & winner) && !Alignment(winner & ~top)) last_stone_found = true;
       }
       if (!last_stone_found)
@@ -448,13 +466,16 @@ class Connect4 {
 
   int w_, h_;
   bool exact_;
-  uint64_t bottom_ = 0;  // the bottom cell of every column
-  uint64_t board_ = 0;   // every cell
-  uint64_t column_bits_ = 0;  // the h cells of column 0
-  uint64_t even_rows_ = 0;    // the cells of the 1-based even rows (0-based 1, 3, ...)
+  Bits bottom_ = 0;  // the bottom cell of every column
+  Bits board_ = 0;   // every cell
+  Bits column_bits_ = 0;  // the h cells of column 0
+  Bits even_rows_ = 0;    // the cells of the 1-based even rows (0-based 1, 3, ...)
   std::shared_ptr<const connect4::TierTables> tiers_;  // shared: the game stays cheap to copy
   uint8_t order_[kMaxWidth] = {};
 };
+
+// The catalog's game: the 64-bit board, widening to Connect4Of<Uint128>.
+using Connect4 = Connect4Of<uint64_t>;
 
 }  // namespace gamebench
 

@@ -63,8 +63,10 @@ TEST(Connect4SetsTest, BeginEasySample) { CheckSet("Test_L1_R1", Sanitized() ? 1
 // README): moves 0-based; his score floor((N + 2 - m) / 2) for a win on move
 // m is connect4's on boards with N even, and one less for the second
 // player's wins when N is odd (9x5).
+// G is the game's word: Connect4, or Connect4Of<Uint128> for 10x6 (70 bits).
+template <typename G = Connect4>
 void CheckSteiningerSet(const std::string& spec, const std::string& name, int stride) {
-  const Connect4 game = testing::MakeGame<Connect4>(spec);
+  const G game = testing::MakeGame<G>(spec);
   const std::string board = absl::StrCat(game.width(), "x", game.height());
   auto cases = ReadPonsTestSet(std::string(GAMEBENCH_SOURCE_DIR) + "/bench/positions/connect4/steininger/" +
                                board + "/" + name + ".txt");
@@ -72,14 +74,12 @@ void CheckSteiningerSet(const std::string& spec, const std::string& name, int st
   ASSERT_EQ(cases->size(), 1000u);
   SolveOptions options;
   options.best_moves = false;
-  TranspositionTable table(64ull << 20);
+  typename TtSolver::Table<G> table(64ull << 20);
   for (size_t i = 0; i < cases->size(); i += stride) {
-    std::string moves = (*cases)[i].moves;
-    for (char& c : moves) c = static_cast<char>(c + 1);
-    auto s = game.ParseState(moves);
+    auto s = game.ParseState(OneBasedMoves((*cases)[i].moves));
     ASSERT_TRUE(s.ok()) << s.status();
     Score expected = (*cases)[i].score;
-    const bool second_to_move = Connect4::MovesPlayed(*s) % 2 == 1;
+    const bool second_to_move = G::MovesPlayed(*s) % 2 == 1;
     if (game.Cells() % 2 == 1 && expected != 0 && (expected > 0) == second_to_move)
       expected += expected > 0 ? 1 : -1;  // a win of the second player
     const SolveReport r = TtSolver::SolveWithTable(game, *s, options, table);
@@ -95,6 +95,14 @@ TEST(Connect4SetsTest, SteiningerEndgames) {
 TEST(Connect4SetsTest, SteiningerMidgames) {
   CheckSteiningerSet("connect4", "midgame_L1", Sanitized() ? 100 : 1);
   CheckSteiningerSet("connect4(w=9,h=5)", "midgame_L1", Sanitized() ? 100 : 1);
+}
+
+// 10x6 (Connect4Of<Uint128>): the endgames whole, every 10th midgame (the
+// whole files: bench/connect4_wide_bench.cc).
+TEST(Connect4SetsTest, SteiningerWideBoard) {
+  using Wide = Connect4Of<Uint128>;
+  CheckSteiningerSet<Wide>("connect4(w=10,h=6)", "endgame_L1", Sanitized() ? 20 : 1);
+  CheckSteiningerSet<Wide>("connect4(w=10,h=6)", "midgame_L1", Sanitized() ? 100 : 10);
 }
 
 TEST(Connect4SetsTest, ReaderRejectsDamagedFiles) {

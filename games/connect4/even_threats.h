@@ -51,15 +51,15 @@ struct FollowUpBound {
 // `mask` all stones, `board` every cell, `even_rows` the cells of the
 // 1-based even rows (0-based rows 1, 3, 5, ...), `bottom` the bottom cell of
 // every column, `cells` = w*h.
-inline FollowUpBound FollowUpOfSecondPlayer(uint64_t mover, uint64_t mask, uint64_t board,
-                                            uint64_t even_rows, uint64_t bottom, int h,
-                                            int cells) {
+template <typename Bits>
+inline FollowUpBound FollowUpOfSecondPlayer(Bits mover, Bits mask, Bits board, Bits even_rows,
+                                            Bits bottom, int h, int cells) {
   FollowUpBound out;
-  const uint64_t playable = (mask + bottom) & board;
-  const uint64_t o_cells = (mover ^ mask) | (even_rows & board & ~mask & ~playable);
+  const Bits playable = (mask + bottom) & board;
+  const Bits o_cells = (mover ^ mask) | (even_rows & board & ~mask & ~playable);
   if (HasFour(board ^ o_cells, h)) return out;
   out.mover_may_win = false;
-  const uint64_t tops = FourTops(o_cells, h);
+  const Bits tops = FourTops(o_cells, h);
   if (tops == 0) return out;
   int t = 0;  // the lowest row holding the highest cell of one of O's fours
   while ((tops & (bottom << t)) == 0) ++t;

@@ -45,6 +45,14 @@ inline absl::StatusOr<std::vector<PonsTestCase>> ReadPonsTestSet(const std::stri
   return cases;
 }
 
+// Christophe Steininger's sets (bench/positions/connect4/steininger/) write
+// moves as 0-based digits; connect4's move text is 1-based, 1..9 then a.
+inline std::string OneBasedMoves(absl::string_view zero_based) {
+  std::string out;
+  for (char c : zero_based) out += c < '9' ? static_cast<char>(c + 1) : 'a';
+  return out;
+}
+
 }  // namespace gamebench
 
 #endif  // GAMEBENCH_GAMES_CONNECT4_PONS_TEST_SET_H_
