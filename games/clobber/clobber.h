@@ -38,6 +38,7 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/stone_board.h"
 
 namespace gamebench {
 
@@ -70,23 +71,9 @@ class Clobber {
   }
 
   static absl::StatusOr<Clobber> FromSpec(const Spec& spec) {
-    ParamReader r(spec);
-    auto rows = r.Int("rows", 3, 1, kMaxCells);
-    if (!rows.ok()) return rows.status();
-    auto cols = r.Int("cols", 4, 1, kMaxCells);
-    if (!cols.ok()) return cols.status();
-    std::string first = r.Text("first", "black");
-    if (first != "black" && first != "white")
-      return absl::InvalidArgumentError(
-          absl::StrCat("clobber: parameter 'first' is '", first, "', expected black or white"));
-    if (auto st = r.Finish(); !st.ok()) return st;
-    if (*rows * *cols > kMaxCells)
-      return absl::OutOfRangeError(
-          absl::StrCat("clobber: rows x cols is ", *rows * *cols, ", at most ", kMaxCells));
-    if (*rows > 1 && *cols > kMaxGridCols)
-      return absl::OutOfRangeError(absl::StrCat("clobber: a grid of more than one row has at most ",
-                                                kMaxGridCols, " columns (letters)"));
-    return Clobber(static_cast<int>(*rows), static_cast<int>(*cols), first == "black");
+    auto grid = stone_board::ReadGridSpec(spec, "clobber", 3, 4, kMaxCells, kMaxGridCols);
+    if (!grid.ok()) return grid.status();
+    return Clobber(grid->rows, grid->cols, grid->black_first);
   }
 
   std::string CanonicalSpec() const {
@@ -135,12 +122,7 @@ class Clobber {
   }
 
   uint64_t Key(const State& s) const {
-    uint64_t h = s.black * 0x9e3779b97f4a7c15ULL;
-    h ^= (s.white + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 31;
-    h *= 0x94d049bb133111ebULL;
-    h ^= h >> 29;
-    return h ^ (s.black_to_move ? 0 : 0xd6e8feb86659fd93ULL);
+    return stone_board::StonesKey(s.black, s.white, s.black_to_move);
   }
 
   // [Partizan] Left is Black.

@@ -33,6 +33,7 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/stone_board.h"
 
 namespace gamebench {
 
@@ -109,13 +110,7 @@ class Elephants {
   }
 
   uint64_t Key(const State& s) const {
-    uint64_t h = s.black * 0x9e3779b97f4a7c15ULL;
-    h ^= (s.white + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-    h ^= (s.wall + 0x2545f4914f6cdd1dULL) * 0x94d049bb133111ebULL;
-    h ^= h >> 31;
-    h *= 0xd6e8feb86659fd93ULL;
-    h ^= h >> 29;
-    return h ^ (s.black_to_move ? 0 : 0x8cb92ba72f3d8dd7ULL);
+    return stone_board::StonesAndCellsKey(s.black, s.white, s.wall, s.black_to_move);
   }
 
   // [Partizan] Left is Black.

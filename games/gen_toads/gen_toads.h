@@ -34,6 +34,7 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/stone_board.h"
 
 namespace gamebench {
 
@@ -165,12 +166,7 @@ class GenToads {
   }
 
   uint64_t Key(const State& s) const {
-    uint64_t h = s.black * 0x9e3779b97f4a7c15ULL;
-    h ^= (s.white + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 31;
-    h *= 0x94d049bb133111ebULL;
-    h ^= h >> 29;
-    return h ^ (s.black_to_move ? 0 : 0xd6e8feb86659fd93ULL);
+    return stone_board::StonesKey(s.black, s.white, s.black_to_move);
   }
 
   // [Partizan] Left is Black.
