@@ -30,7 +30,18 @@ struct Component {
   bool impartial;
   std::string printed;
   std::function<std::vector<BasicGame::Option>(GameArena&, bool, bool)> options;
+  std::function<GameId(GameArena&)> make_form;  // set while `form` is not built
+  std::function<std::optional<bool>(bool)> solve_alone;
 };
+
+// Builds the forms of the games that have them still to build.
+void BuildForms(GameArena& arena, std::vector<Component>& games) {
+  for (Component& g : games)
+    if (g.make_form) {
+      g.form = g.make_form(arena);
+      g.make_form = nullptr;
+    }
+}
 
 const char* TypeName(McgsCommand::Kind kind) {
   switch (kind) {
@@ -167,7 +178,8 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
         std::string shown = impartial ? absl::StrCat("[impartial_game_wrapper of ", game->printed, "]")
                                       : game->printed;
         printed.push_back(shown);
-        components.push_back({game->form, closure, std::move(shown), game->options});
+        components.push_back({game->form, closure, std::move(shown), game->options, game->make_form,
+                              game->solve_alone});
       }
     } catch (const CgtRefusal& refusal) {
       skip_reason = absl::StrCat("refused: ", refusal.what());
@@ -192,10 +204,20 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
       std::string why = skip_reason;
       if (why.empty()) {
         try {
+          // The games' forms, unless a game alone is solved by its own search.
+          if (c.kind != McgsCommand::Kind::kSolve) BuildForms(arena, components);
           if (c.kind == McgsCommand::Kind::kSolve) {
-            std::vector<GameId> values;
-            for (const Component& comp : components) values.push_back(PartizanValue(arena, comp));
-            result = outcomes.Wins(c.player == 'B', std::move(values)) ? "Win" : "Loss";
+            // A game alone: by its own search if it has one that finishes.
+            std::optional<bool> won;
+            if (components.size() == 1 && components[0].solve_alone)
+              won = components[0].solve_alone(c.player == 'B');
+            if (!won) {
+              BuildForms(arena, components);
+              std::vector<GameId> values;
+              for (const Component& comp : components) values.push_back(PartizanValue(arena, comp));
+              won = outcomes.Wins(c.player == 'B', std::move(values));
+            }
+            result = *won ? "Win" : "Loss";
           } else if (c.kind == McgsCommand::Kind::kNimValue) {
             int nim = 0;
             for (const Component& comp : components) {
