@@ -23,7 +23,7 @@
 #include "core/memory.h"
 #include "core/solve.h"
 #include "core/spec.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "tool/game_registry.h"
 
 namespace gamebench::bench {

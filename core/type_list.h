@@ -9,6 +9,15 @@ namespace gamebench {
 template <typename... Ts>
 struct TypeList {};
 
+// The types of A, then those of B (the tool's solver catalog joins the
+// solvers' and the CGT layer's lists).
+template <typename A, typename B>
+struct ConcatTypeLists;
+template <typename... As, typename... Bs>
+struct ConcatTypeLists<TypeList<As...>, TypeList<Bs...>> {
+  using type = TypeList<As..., Bs...>;
+};
+
 // Calls fn.template operator()<T>() for each T in order; stops at the first
 // call that returns true. Returns whether one did.
 template <typename... Ts, typename Fn>

@@ -1,9 +1,11 @@
 #ifndef GAMEBENCH_SOLVERS_CATALOG_H_
 #define GAMEBENCH_SOLVERS_CATALOG_H_
 
-// The solver catalog: include the solver's header and add it to the list.
-// Each solver says which games it applies to (kAppliesTo<G>, usually a
-// concept), and the tool instantiates it for exactly those.
+// The search solvers' catalog: include the solver's header and add it to
+// the list. Each solver says which games it applies to (kAppliesTo<G>,
+// usually a concept), and the tool instantiates it for exactly those. The
+// tool's catalog (tool/solver_catalog.h) is this list and the CGT layer's
+// (cgt/catalog.h).
 
 #include "core/type_list.h"
 #include "solvers/alphabeta.h"
@@ -17,7 +19,7 @@
 
 namespace gamebench {
 
-using SolverCatalog = TypeList<
+using SearchSolverCatalog = TypeList<
     MinimaxSolver,
     AlphaBetaSolver,
     TtSolver,

@@ -1,6 +1,6 @@
 // ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
 // The CGT values that `gamebench mcgs` and `gamebench cgt --mcgs` use for
-// the catalog's Partizan games (tool/cgt_form_builder.h), checked against
+// the catalog's Partizan games (cgt/form_builder.h), checked against
 // plain search: on random positions of each game, the outcome of the
 // canonical form is alpha-beta's value for both first players; for a
 // Decomposable game the value of the split position (a sum of its parts'
@@ -26,7 +26,7 @@
 #include "gtest/gtest.h"
 #include "solvers/alphabeta.h"
 #include "tests/conformance.h"
-#include "tool/cgt_form_builder.h"
+#include "cgt/form_builder.h"
 
 namespace gamebench {
 namespace {

@@ -14,7 +14,7 @@
 #include "tests/conformance.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
-#include "tool/cgt_form_builder.h"
+#include "cgt/form_builder.h"
 
 namespace gamebench {
 namespace {
@@ -114,15 +114,15 @@ TEST(CgtToolTest, McgsRunsTheFileAndWritesMcgsColumns) {
 // Domineering through the game's Partizan refinement, BLACK vertical: a
 // vertical slot is 1, a horizontal one -1 (their sum 0), the empty 2x2 board
 // is {1|-1} (either player's domino leaves the other one slot), whose
-// closure has options 1 and -1 (nim 1 each), so nim value 0; the 6x6 board
-// is over the size the canonical forms take and is skipped.
+// closure has options 1 and -1 (nim 1 each), so nim value 0; the empty 7x7
+// board is one region over the size the canonical forms take and is skipped.
 constexpr char kDomineering[] = R"({version 1.7}
 [domineering] .|. {B win, W loss}
 [domineering] .. {B loss, W win}
 [domineering] .|. .. {B loss, W loss}
 [domineering] ..|.. {B win, W win, thermograph L: (2, -1) (0, 1) R: (-2, -1) (0, 1)}
 [impartial domineering] ..|.. {N 0}
-[domineering] ......|......|......|......|......|...... {B}
+[domineering] .......|.......|.......|.......|.......|.......|....... {B}
 )";
 
 TEST(CgtToolTest, McgsPlaysDomineeringThroughTheGameConcept) {
@@ -136,7 +136,7 @@ TEST(CgtToolTest, McgsPlaysDomineeringThroughTheGameConcept) {
   EXPECT_EQ(total->Find("commands")->as_int(), 11);
   EXPECT_EQ(total->Find("pass")->as_int(), 10) << testing::ReadFile(dir.File("d.csv"));
   EXPECT_EQ(total->Find("skipped")->as_int(), 1);
-  EXPECT_NE(testing::ReadFile(dir.File("d.csv")).find("36 empty cells"), std::string::npos);
+  EXPECT_NE(testing::ReadFile(dir.File("d.csv")).find("a region of 49 empty cells"), std::string::npos);
 }
 
 // The games of the catalog through MCGS's sections, hand-checked: Clobber's

@@ -30,7 +30,7 @@
 #include "core/solve.h"
 #include "core/type_list.h"
 #include "gtest/gtest.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "tests/registry_games.h"
 
 namespace gamebench {

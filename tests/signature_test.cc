@@ -32,7 +32,7 @@
 #include "core/spec.h"
 #include "gtest/gtest.h"
 #include "core/type_list.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "tool/game_registry.h"
 
 namespace gamebench {

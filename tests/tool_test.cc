@@ -13,7 +13,7 @@
 #include "core/type_list.h"
 #include "games/catalog.h"
 #include "gtest/gtest.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
 #include "tool/table_solver.h"

@@ -15,7 +15,7 @@
 #include "core/spec.h"
 #include "core/type_list.h"
 #include "games/catalog.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "tool/solver_dispatch.h"
 
 namespace gamebench {

@@ -18,7 +18,7 @@
 #include "core/game.h"
 #include "core/solver.h"
 #include "games/heap_spec.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "tool/game_handle.h"
 #include "tool/game_registry.h"
 #include "tool/per_game_unit.h"

@@ -17,7 +17,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/solver.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "solvers/retrograde_table.h"
 #include "tool/game_handle.h"
 #include "tool/refusal.h"

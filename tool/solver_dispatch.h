@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "core/type_list.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 
 namespace gamebench {
 

@@ -8,7 +8,7 @@
 // game G with the first catalog solver that writes tables for G.
 
 #include "core/solver.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "solvers/retrograde_checkpoint.h"
 #include "solvers/retrograde_table.h"
 

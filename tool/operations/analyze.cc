@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/memory.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "solvers/retrograde_checkpoint.h"
 #include "tool/args.h"
 #include "tool/game_registry.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
-#include "solvers/catalog.h"
+#include "tool/solver_catalog.h"
 #include "tool/game_registry.h"
 #include "tool/operations.h"
 

@@ -1,8 +1,8 @@
-#ifndef GAMEBENCH_TOOL_CGT_FORM_BUILDER_H_
-#define GAMEBENCH_TOOL_CGT_FORM_BUILDER_H_
+#ifndef GAMEBENCH_CGT_FORM_BUILDER_H_
+#define GAMEBENCH_CGT_FORM_BUILDER_H_
 
 // The CGT value of a Partizan game's positions (core/partizan.h), for
-// tool/cgt_games.h: a position is {its Left children | its Right children},
+// tool/cgt_games.h and the cgt solver (cgt/sum_solver.h): a position is {its Left children | its Right children},
 // made canonical bottom-up (children first), once per position. A
 // Decomposable game's position is first split into its components, and its
 // value is the sum of theirs: a board that falls apart into small regions
@@ -20,6 +20,7 @@
 // (the forms themselves are the arena's, within its budget).
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,29 @@ class FormBuilder {
     }
     return ValueOf(arena, game_.WithMover(s, kLeft));
   }
+
+  // The canonical forms of s's components (Decomposable; else s itself),
+  // zeros left out: their sum is s's value, without forming the sum.
+  std::vector<cgt::GameId> ComponentValues(cgt::GameArena& arena, const State& s) {
+    std::vector<State> parts;
+    if constexpr (Decomposable<G>) {
+      if (split_) game_.Components(s, parts);
+    }
+    if (parts.empty()) parts.push_back(s);
+    std::vector<cgt::GameId> values;
+    for (const State& p : parts) {
+      const cgt::GameId v = Value(arena, p);
+      if (v != cgt::GameArena::kZero) values.push_back(v);
+    }
+    return values;
+  }
+
+  // Positions whose form was built (memo misses), since construction.
+  uint64_t positions() const { return positions_; }
+  // Polled once per position built; when it returns true the build stops by
+  // throwing Stopped (the memo keeps only finished positions).
+  struct Stopped {};
+  void SetStop(std::function<bool()> stop) { stop_ = std::move(stop); }
 
   // The nim value of the impartial closure of s.
   int Nim(const State& s) {
@@ -107,6 +131,8 @@ class FormBuilder {
         return id;
       }
     }
+    ++positions_;
+    if (stop_ && stop_()) throw Stopped{};
     std::vector<cgt::GameId> sides[2];
     for (int player : {kLeft, kRight}) {
       const State v = game_.WithMover(whole, player);
@@ -159,6 +185,8 @@ class FormBuilder {
 
   G game_;
   bool split_;
+  uint64_t positions_ = 0;
+  std::function<bool()> stop_;
   uint64_t generation_ = 0;
   absl::flat_hash_map<State, cgt::GameId, KeyHash> values_;
   absl::flat_hash_map<State, int, KeyHash> nims_;
@@ -166,4 +194,4 @@ class FormBuilder {
 
 }  // namespace gamebench
 
-#endif  // GAMEBENCH_TOOL_CGT_FORM_BUILDER_H_
+#endif  // GAMEBENCH_CGT_FORM_BUILDER_H_
