@@ -2,13 +2,14 @@
 """Misère quotients of the two-digit octal games 0.d1d2, into results/misere.md.
 
     scripts/misere_table.py [--gamebench build/gamebench] [--upto 40]
-        [--max-size 4096] [--out results/misere.md]
+        [--max-size 4096] [--time-limit 600] [--out results/misere.md]
 
 For each code it runs `gamebench misere 'octal(code=0.d1d2)' --upto N
---max-size M --genus-upto 0 --json` and writes one row: heaps computed,
+--max-size M --time-limit S --genus-upto 0 --json` and writes one row: heaps computed,
 |Q|, |P|, the heap from which |Q| stays the same, the pretending function's
 period (observed in the range), tame or wild, and why it stopped when it
-did not reach N. A row counts as stabilised when it reached N and |Q| has
+did not reach N (a code stopped by --time-limit keeps the heaps it
+finished). A row counts as stabilised when it reached N and |Q| has
 stayed the same over at least the last half of the range (observed, not
 proved: docs/misere.md).
 """
@@ -18,14 +19,18 @@ import json
 import subprocess
 
 
-def run(gamebench, code, upto, max_size, timeout):
+def run(gamebench, code, upto, max_size, time_limit):
     cmd = [gamebench, "misere", f"octal(code={code})", "--upto", str(upto),
-           "--max-size", str(max_size), "--genus-upto", "0", "--json"]
+           "--max-size", str(max_size), "--time-limit", str(time_limit), "--genus-upto", "0",
+           "--json", "--no-progress"]
+    # The tool stops itself between heap sizes and recalibration rounds; the
+    # kill is only a guard against one step far longer than the limit.
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=4 * time_limit + 60)
     except subprocess.TimeoutExpired:
         return None
-    return json.loads(p.stdout.splitlines()[0])
+    lines = p.stdout.splitlines()
+    return json.loads(lines[0]) if lines else None
 
 
 def main():
@@ -33,8 +38,8 @@ def main():
     ap.add_argument("--gamebench", default="build/gamebench")
     ap.add_argument("--upto", type=int, default=40)
     ap.add_argument("--max-size", type=int, default=4096)
-    ap.add_argument("--timeout", type=int, default=600,
-                    help="seconds per code; past it the code is listed without a result")
+    ap.add_argument("--time-limit", type=int, default=600,
+                    help="wall seconds per code; past it the code stops with the heaps it finished")
     ap.add_argument("--out", default="results/misere.md")
     a = ap.parse_args()
     rows, stable, stopped = [], [], []
@@ -43,11 +48,10 @@ def main():
             if d1 == 0 and d2 == 0:
                 continue
             code = f"0.{d1}{d2}"
-            j = run(a.gamebench, code, a.upto, a.max_size, a.timeout)
-            if j is None:
-                stopped.append(f"| {code} | - | - | - | - | - | ? | - | no result within "
-                               f"{a.timeout} s on this machine (a wall-time cut, not the "
-                               f"construction's) |")
+            j = run(a.gamebench, code, a.upto, a.max_size, a.time_limit)
+            if j is None or "error" in j:
+                stopped.append(f"| {code} | - | - | - | - | - | ? | - | no result: one step ran "
+                               f"past 4x --time-limit {a.time_limit} s and was killed |")
                 continue
             tame = {True: "tame", False: "wild", None: "?"}[j["tame"]]
             period = f"{j['period']} from {j['preperiod']}" if j["periodic"] else "-"
@@ -65,9 +69,9 @@ def main():
     with open(a.out, "w", encoding="utf-8") as f:
         f.write("# Misère quotients of the two-digit octal games\n\n")
         f.write(f"Made by `python3 scripts/misere_table.py --upto {a.upto} --max-size "
-                f"{a.max_size} --timeout {a.timeout}`, which runs for each code 0.d1d2\n\n"
+                f"{a.max_size} --time-limit {a.time_limit}`, which runs for each code 0.d1d2\n\n"
                 f"    build/gamebench misere 'octal(code=0.d1d2)' --upto {a.upto} "
-                f"--max-size {a.max_size} --genus-upto 0 --json\n\n")
+                f"--max-size {a.max_size} --time-limit {a.time_limit} --genus-upto 0 --json\n\n")
         f.write("Q is the misère quotient of the sums of heaps 1..N (Plambeck–Siegel), "
                 "checked exactly by the walk of solvers/misere_quotient.h (column "
                 "'verified'); |Q| 'same from heap' and the pretending function's period are "
@@ -82,8 +86,8 @@ def main():
         f.write(head[:-1] + "| why |\n" + rule + "---|\n" + "\n".join(stopped) + "\n\n")
         f.write("Stops are the budget's, not the game's: --max-size bounds the quotient and "
                 "the candidates that recalibration (docs/misere.md) builds, and a step gives up "
-                "after 64 recalibrations. A code cut by --timeout has no result here; run its "
-                "command alone to get one.\n")
+                "after 64 recalibrations; --time-limit is wall time on this machine (a stop by it "
+                "depends on the machine and its load, the heaps before it do not).\n")
 
 
 if __name__ == "__main__":

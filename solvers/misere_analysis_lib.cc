@@ -30,6 +30,7 @@ MisereAnalysis Analyze(const MisereQuotient& q, const MisereQuotientLimits& limi
   MisereQuotientLimits joint_limits = limits;
   joint_limits.max_size = std::min<uint64_t>(limits.max_size, 1024);
   joint_limits.max_refinements = std::min(limits.max_refinements, 16);
+  joint_limits.on_size = nullptr;  // the caller's progress is for its own quotient
   if (!joint.ExtendTo(n, joint_limits).ok() || !joint.verified()) return a;
   const BipartiteMonoid& m = joint.monoid();
   std::vector<bool> nim(m.size(), false);

@@ -43,6 +43,7 @@
 // what the heaps before it gave.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,12 @@ struct MisereQuotientLimits {
   uint64_t memory_bytes = uint64_t{1} << 30;  // tables (quotient and candidate)
   uint64_t max_verify_states = 1 << 18;     // Verify()'s walk
   int max_refinements = 64;                 // recalibrations of one heap's step
+  // Polled between heap sizes and between recalibration rounds: true stops
+  // the construction with the sizes it has finished (DeadlineExceeded). A
+  // time limit is the caller's (the solver keeps no clock). Empty: never.
+  std::function<bool()> should_stop;
+  // Called after each finished heap size with that size (progress lines).
+  std::function<void(int64_t)> on_size;
 };
 
 // The heaps of sizes 1..N of some rules, in construction order (by size,

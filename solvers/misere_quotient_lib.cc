@@ -47,6 +47,9 @@ MisereQuotient::MisereQuotient(std::vector<HeapRule> rules) {
 
 absl::Status MisereQuotient::ExtendTo(int64_t upto, const MisereQuotientLimits& limits) {
   while (upto_ < upto) {
+    if (limits.should_stop && limits.should_stop())
+      return absl::DeadlineExceededError(
+          absl::StrCat("heap ", upto_ + 1, ": stopped by the time limit"));
     // Several rules add several types per size: keep the state of the
     // sizes before, so that a limit reached mid-size leaves a whole size.
     const BipartiteMonoid q = q_;
@@ -69,6 +72,7 @@ absl::Status MisereQuotient::ExtendTo(int64_t upto, const MisereQuotientLimits& 
     }
     ++upto_;
     size_history_.push_back(q_.size());
+    if (limits.on_size) limits.on_size(upto_);
   }
   return absl::OkStatus();
 }
@@ -187,6 +191,9 @@ absl::Status MisereQuotient::AddType(int t, const MisereQuotientLimits& limits) 
       return absl::OkStatus();
     }
     if (walk.agrees) return absl::OkStatus();
+    if (limits.should_stop && limits.should_stop())
+      return absl::DeadlineExceededError(absl::StrCat(
+          "heap ", types_.types[t].size, ": stopped by the time limit while recalibrating"));
     if (round == limits.max_refinements)
       return absl::ResourceExhaustedError(absl::StrCat(
           "heap ", types_.types[t].size, " (rule ", types_.rules[types_.types[t].rule].Name(),

@@ -98,5 +98,23 @@ TEST(MisereQuotient, AQuotientPastItsLimitStopsWithWhatItHad) {
   EXPECT_TRUE(kayles.Verify(MisereQuotientLimits{}, nullptr).value_or(false));
 }
 
+TEST(MisereQuotient, AStopRequestKeepsTheFinishedHeaps) {
+  // Stop once heap 7 is done: heaps 1..7 are kept, exactly the quotient
+  // built to 7 without a stop, and each finished size was reported.
+  std::vector<int64_t> reported;
+  MisereQuotient kayles({Code("0.77")});
+  MisereQuotientLimits limits;
+  limits.should_stop = [&kayles] { return kayles.upto() >= 7; };
+  limits.on_size = [&reported](int64_t h) { reported.push_back(h); };
+  absl::Status st = kayles.ExtendTo(30, limits);
+  EXPECT_EQ(st.code(), absl::StatusCode::kDeadlineExceeded) << st.message();
+  EXPECT_EQ(kayles.upto(), 7);
+  EXPECT_EQ(reported, (std::vector<int64_t>{1, 2, 3, 4, 5, 6, 7}));
+  MisereQuotient plain({Code("0.77")});
+  ASSERT_TRUE(plain.ExtendTo(7, MisereQuotientLimits{}).ok());
+  EXPECT_EQ(kayles.size_history(), plain.size_history());
+  EXPECT_TRUE(kayles.Verify(MisereQuotientLimits{}, nullptr).value_or(false));
+}
+
 }  // namespace
 }  // namespace gamebench

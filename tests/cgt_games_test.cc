@@ -133,6 +133,29 @@ TEST(CgtGamesTest, GenToadsValuesAgreeWithSearch) {
 TEST(CgtGamesTest, DomineeringValuesAgreeWithSearch) {
   const Domineering g = testing::MakeGame<Domineering>("domineering(rows=4,cols=4)");
   CheckValues(g, {g.Start()}, 40);
+  // Larger boards, blocked cells: positions that fall into several regions.
+  const Domineering wide = testing::MakeGame<Domineering>("domineering(rows=5,cols=7)");
+  CheckValues(wide, Starts(wide, {".....#./..#..../#....../....#../.#.....:V",
+                                  "..#..../.....#./...#.../#....../.....#.:H"}), 40);
+}
+
+TEST(CgtGamesTest, DomineeringSplitsIntoItsRegions) {
+  // Two regions (a 2x2 block and a 1x3 strip, the lone cell left out), each
+  // moved to the corner; a board of one region stays whole.
+  const Domineering g = testing::MakeGame<Domineering>("domineering(rows=4,cols=4)");
+  std::vector<Domineering::State> parts;
+  g.Components(*g.ParseState("..#./..##/####/#...:V"), parts);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(g.FormatState(parts[0]), "..##/..##/####/####:V");
+  EXPECT_EQ(g.FormatState(parts[1]), "...#/####/####/####:V");
+  parts.clear();
+  g.Components(*g.ParseState("####/####/####/###.:H"), parts);
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(g.FormatState(parts[0]), "####/####/####/####:H");
+  parts.clear();
+  g.Components(g.Start(), parts);
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0], g.Start());
 }
 
 }  // namespace

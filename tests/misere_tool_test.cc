@@ -89,7 +89,8 @@ TEST(MisereToolTest, BadInput) {
        {"misere kayles", "misere kayles --upto 0", "misere kayles --upto 100000",
         "misere kayles --upto 5 --bogus", "misere tictactoe --upto 5",
         "misere 'sum(kayles(n=3),nim(heaps=2))' --upto 5", "misere 'octal(code=0.9)' --upto 5",
-        "misere kayles --upto 5 --max-size 1", "misere kayles --upto 5 --memory lots"}) {
+        "misere kayles --upto 5 --max-size 1", "misere kayles --upto 5 --memory lots",
+        "misere kayles --upto 5 --time-limit -1", "misere kayles --upto 5 --time-limit soon"}) {
     ToolRun r = testing::RunTool(args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.Describe();
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
@@ -106,6 +107,18 @@ TEST(MisereToolTest, PastTheBudgetItStopsWithWhatItHad) {
   EXPECT_EQ(first->Find("upto")->as_int(), 4);
   EXPECT_NE(first->Find("stopped"), nullptr);
   EXPECT_NE(r.out.find("\"error\""), std::string::npos) << r.out;
+}
+
+TEST(MisereToolTest, PastTheTimeLimitItStopsWithWhatItHad) {
+  // A limit already past when the first heap starts: nothing finished, and
+  // it says so (the solver's test checks a stop after some heaps).
+  ToolRun r = testing::RunTool("misere kayles --upto 30 --time-limit 1e-9 --json");
+  EXPECT_EQ(r.status, 2) << r.Describe();
+  EXPECT_NE(r.err.find("time limit"), std::string::npos) << r.err;
+  auto first = Json::Parse(r.out.substr(0, r.out.find('\n')));
+  ASSERT_TRUE(first.ok()) << r.out;
+  EXPECT_EQ(first->Find("upto")->as_int(), 0);
+  EXPECT_NE(first->Find("stopped"), nullptr);
 }
 
 }  // namespace

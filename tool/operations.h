@@ -186,6 +186,8 @@ struct MisereRequest {
   int64_t max_size = 1 << 14;         // --max-size N: elements of the quotient
   uint64_t memory_bytes = 0;          // --memory SIZE; 0: the default budget
   std::optional<int64_t> genus_upto;  // --genus-upto N; default min(upto, 12)
+  double time_limit = 0;              // --time-limit S (wall); 0: none
+  bool progress = false;              // progress lines on stderr
 };
 inline constexpr int64_t kMaxMisereUpto = 4096;
 struct MisereRun {

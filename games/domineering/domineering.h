@@ -45,6 +45,7 @@
 //
 // Partizan (core/partizan.h): Left is Vertical (MCGS's BLACK), Right is
 // Horizontal; WithMover flips the mover with one transpose of the view.
+// Decomposable: a position is the sum of its regions of empty cells.
 //
 // Tactical: the static bounds of ValueBounds, a proof of its own, are in
 // domineering_bounds.h; the bit tricks all three share in domineering_bits.h.
@@ -140,6 +141,34 @@ class Domineering {
   State WithMover(const State& s, int player) const {
     if (Mover(s) == player) return s;
     return State{Transpose(s.view), !s.vertical_to_move};
+  }
+
+  // [Decomposable] The regions of empty cells, 4-connected, are independent
+  // games: a domino covers two orthogonal neighbours, so no domino has cells
+  // in two regions, and a move in one region leaves the others as they
+  // were. Each region is moved to the top-left corner of the mover's view
+  // (the same shape is the same game wherever it lies, so the CGT memo holds
+  // it once), every other cell occupied. A region of one cell has no move
+  // for either player (the game 0) and is left out.
+  void Components(const State& s, std::vector<State>& parts) const {
+    uint64_t left = ~s.view;
+    const size_t first = parts.size();
+    while (left != 0) {
+      uint64_t group = left & (~left + 1);
+      for (uint64_t grown = domineering::Grow(group) & left; grown != group;
+           grown = domineering::Grow(group) & left)
+        group = grown;
+      left &= ~group;
+      if ((group & (group - 1)) == 0) continue;
+      int top = 7, leftmost = 7;
+      for (uint64_t g = group; g != 0; g &= g - 1) {
+        const int cell = __builtin_ctzll(g);
+        top = std::min(top, cell / 8);
+        leftmost = std::min(leftmost, cell % 8);
+      }
+      parts.push_back(State{~(group >> (8 * top + leftmost)), s.vertical_to_move});
+    }
+    if (parts.size() == first) parts.push_back(State{~uint64_t{0}, s.vertical_to_move});
   }
 
   // Bullock's ordering (Obsequi, 2002): a move scores how it changes the

@@ -16,6 +16,11 @@ inline constexpr uint64_t kFirstColumn = 0x0101010101010101ull;
 inline constexpr uint64_t kNotFirstColumn = ~kFirstColumn;
 inline constexpr uint64_t kNotLastColumn = 0x7F7F7F7F7F7F7F7Full;
 
+// x and its orthogonal neighbours within the frame (no wrap between rows).
+inline uint64_t Grow(uint64_t x) {
+  return x | x << 8 | x >> 8 | ((x << 1) & kNotFirstColumn) | ((x >> 1) & kNotLastColumn);
+}
+
 // The 8x8 transpose: (r, c) -> (c, r) (three delta swaps).
 inline uint64_t Transpose(uint64_t x) {
   uint64_t t;

@@ -90,8 +90,9 @@ def main():
     ap.add_argument("--skip-claims", default="",
                     help="comma list of claim ids not to run (the sanitized test run leaves out "
                          "the claims that take minutes under a sanitizer)")
-    ap.add_argument("--only", default="claims,solvers,scaling,gbench",
-                    help="comma list of parts to run (claims, solvers, scaling, gbench)")
+    ap.add_argument("--only", default="claims,solvers,scaling,gbench,boards",
+                    help="comma list of parts to run (claims, solvers, scaling, gbench; boards: "
+                         "the Connect Four board table, with --full only)")
     ap.add_argument("--manifests", default=os.path.join(ROOT, "bench"),
                     help="folder of the manifests claims.tsv, instances.tsv, scaling.tsv and "
                          "gbench.tsv (default bench/; the tests run a small one, tests/report/small_job/)")
@@ -142,6 +143,16 @@ def main():
                           args.time_limit) if "scaling" in parts else []
     gbench = run_gbench(build_dir, out_dir, read_tsv(os.path.join(b, "gbench.tsv")), args.full,
                         timeout=3600 if args.full else 600) if "gbench" in parts else []
+    # Connect Four on every board up to w + h = 14 (full mode only: hours);
+    # each finished board is kept, so an interrupted run resumes.
+    boards_failed = False
+    if args.full and "boards" in parts:
+        log("connect4 boards: scripts/connect4_boards.py --max-sum 14")
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "connect4_boards.py"),
+                            "--gamebench", tool_path, "--max-sum", "14",
+                            "--records", os.path.join(out_dir, "connect4_boards"),
+                            "--out", os.path.join(out_dir, "connect4_boards.md")])
+        boards_failed = r.returncode != 0
     total = time.monotonic() - START
     env["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
 
@@ -170,4 +181,6 @@ def main():
     errors = [f"{i['spec']} {s}" for i in solvers for s, r in i["runs"].items() if r["status"] == "error"]
     if errors:
         log("solver runs that failed (see REPORT.md): " + ", ".join(errors))
-    return 1 if bad or disagree else 0
+    if boards_failed:
+        log("connect4 boards: a board disagrees with the published table (connect4_boards.md)")
+    return 1 if bad or disagree or boards_failed else 0

@@ -36,7 +36,8 @@ class Tool:
             return "empty command"
         if args[0] not in self.commands:
             return f"command '{args[0]}' is not in this build"
-        if len(args) > 1 and not args[1].startswith("--"):
+        # The first argument is a game spec unless it is a flag or a path (mcgs FILE|DIR).
+        if len(args) > 1 and not args[1].startswith("--") and "/" not in args[1]:
             for name in game_names(args[1]):
                 if name not in self.games:
                     return f"game '{name}' is not in this build"

@@ -12,6 +12,9 @@ const CommandLineSpec kMisereCommandLine = {"SPEC",
                                              {"max-size", "N"},
                                              {"memory", "SIZE"},
                                              {"genus-upto", "N"},
+                                             {"time-limit", "S"},
+                                             {"progress"},
+                                             {"no-progress"},
                                              {"json"}}};
 
 absl::Status RunMisere(const std::vector<std::string>& argv) {
@@ -29,6 +32,10 @@ absl::Status RunMisere(const std::vector<std::string>& argv) {
   auto genus = args->GetInt("genus-upto", -1, 0, 64);
   if (!genus.ok()) return genus.status();
   if (*genus >= 0) request.genus_upto = *genus;
+  auto time_limit = args->GetDouble("time-limit", 0, 0, kMaxSeconds);
+  if (!time_limit.ok()) return time_limit.status();
+  request.time_limit = *time_limit;
+  request.progress = WantsProgress(*args);
   if (auto memory = args->Get("memory")) {
     auto size = ByteSize::Parse(*memory);
     if (!size.ok()) return size.status();

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/memory.h"
+#include "core/progress.h"
 #include "solvers/misere_analysis.h"
 #include "solvers/misere_presentation.h"
 #include "solvers/misere_values.h"
@@ -85,8 +86,16 @@ MisereRun MisereCommand(const MisereRequest& request) {
   limits.max_size = static_cast<uint64_t>(request.max_size);
   limits.memory_bytes = request.memory_bytes ? request.memory_bytes : DefaultMemoryBudget();
   Stopwatch watch;
+  Progress progress(request.progress);
+  progress.Phase("misere quotient: heaps", static_cast<uint64_t>(request.upto));
+  if (request.time_limit > 0)
+    limits.should_stop = [&watch, &request] { return watch.Seconds() >= request.time_limit; };
+  limits.on_size = [&progress](int64_t h) { progress.Update(static_cast<uint64_t>(h)); };
   auto q = std::make_shared<MisereQuotient>(std::vector<HeapRule>{rule});
   run.status = q->ExtendTo(request.upto, limits);
+  progress.Finish();
+  limits.should_stop = nullptr;  // the analysis below is bounded by its own limits
+  limits.on_size = nullptr;
   run.quotient = q;
   Json j = QuotientJson(*q, limits);
   Json out = Json::MakeObject();
