@@ -12,6 +12,7 @@
 //   up_star: the canonical forms of n.up and n.up* (cgt_up_star.cpp).
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,13 @@ struct BasicGame {
     GameId value;
   };
   std::function<std::vector<Option>(GameArena&, bool left, bool closure)> options = nullptr;
+  // When set, `form` is not built yet and make_form builds it: a block of
+  // this game alone whose B/W commands solve_alone answers never needs it.
+  std::function<GameId(GameArena&)> make_form = nullptr;
+  // B/W of this game alone by a search of its own tree: whether the player
+  // moving first (left: BLACK) wins, or nullopt (the search gave up; the
+  // form is then used). Empty: not available.
+  std::function<std::optional<bool>(bool left)> solve_alone = nullptr;
 };
 
 // The game of a section ("integer_game", ... without "impartial ") and its

@@ -14,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
+#include "cgt/sum_outcome.h"
 #include "cgt/thermograph.h"
 
 namespace gamebench::cgt {
@@ -29,7 +30,18 @@ struct Component {
   bool impartial;
   std::string printed;
   std::function<std::vector<BasicGame::Option>(GameArena&, bool, bool)> options;
+  std::function<GameId(GameArena&)> make_form;  // set while `form` is not built
+  std::function<std::optional<bool>(bool)> solve_alone;
 };
+
+// Builds the forms of the games that have them still to build.
+void BuildForms(GameArena& arena, std::vector<Component>& games) {
+  for (Component& g : games)
+    if (g.make_form) {
+      g.form = g.make_form(arena);
+      g.make_form = nullptr;
+    }
+}
 
 const char* TypeName(McgsCommand::Kind kind) {
   switch (kind) {
@@ -78,12 +90,12 @@ std::string MovesDiff(const std::string& computed, const std::string& expected) 
 
 // The winning moves of `player` ('B' Left, 'W' Right, 'N' the impartial
 // sum) in the sum: a move in one game after which the opponent, moving
-// first, loses: the sum of the others plus the option is >= 0 for Left,
-// <= 0 for Right; for N the nim values' xor becomes 0. A move is named
-// "i:MOVE" when the sum has two games or more. nullopt (and `why`) if a
+// first, loses (cgt/sum_outcome.h); for N the nim values' xor becomes 0. A
+// move is named "i:MOVE" when the sum has two games or more. nullopt (and `why`) if a
 // game does not give its moves.
-std::optional<std::string> WinningMoves(GameArena& arena, const std::vector<Component>& games,
-                                        char player, std::string& why) {
+std::optional<std::string> WinningMoves(GameArena& arena, SumOutcome& outcomes,
+                                        const std::vector<Component>& games, char player,
+                                        std::string& why) {
   for (const Component& g : games)
     if (!g.options) {
       why = absl::StrCat("winning moves not implemented for ", g.printed);
@@ -100,21 +112,20 @@ std::optional<std::string> WinningMoves(GameArena& arena, const std::vector<Comp
   for (const Component& g : games) values.push_back(PartizanValue(arena, g));
   std::vector<std::string> winning;
   for (size_t i = 0; i < games.size(); ++i) {
-    GameId rest = GameArena::kZero;
     int rest_nim = 0;
-    for (size_t j = 0; j < games.size(); ++j) {
-      if (j == i) continue;
-      rest = arena.Sum(rest, values[j]);
-      if (player == 'N') rest_nim ^= arena.NimValue(games[j].form);
-    }
+    if (player == 'N')
+      for (size_t j = 0; j < games.size(); ++j)
+        if (j != i) rest_nim ^= arena.NimValue(games[j].form);
     const std::string prefix = games.size() >= 2 ? absl::StrCat(i, ":") : "";
     for (const BasicGame::Option& o : games[i].options(arena, player != 'W', games[i].impartial)) {
       bool wins;
       if (player == 'N') {
         wins = (rest_nim ^ arena.NimValue(o.value)) == 0;
       } else {
-        const GameId after = arena.Sum(rest, arena.Canonical(o.value));
-        wins = player == 'B' ? arena.Leq(GameArena::kZero, after) : arena.Leq(after, GameArena::kZero);
+        // The move wins if the opponent, moving first on what it leaves, loses.
+        std::vector<GameId> after = values;
+        after[i] = arena.Canonical(o.value);
+        wins = !outcomes.Wins(player == 'W', std::move(after));
       }
       if (wins) winning.push_back(prefix + o.move);
     }
@@ -138,6 +149,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
                                                  GameArena& arena,
                                                  const McgsGameSource& extra_games) {
   std::vector<McgsRow> rows;
+  SumOutcome outcomes(arena);
   int case_number = 0;
   for (const McgsBlock& block : file.blocks) {
     // 1. The sum's games; the first section the engine does not know skips
@@ -166,7 +178,8 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
         std::string shown = impartial ? absl::StrCat("[impartial_game_wrapper of ", game->printed, "]")
                                       : game->printed;
         printed.push_back(shown);
-        components.push_back({game->form, closure, std::move(shown), game->options});
+        components.push_back({game->form, closure, std::move(shown), game->options, game->make_form,
+                              game->solve_alone});
       }
     } catch (const CgtRefusal& refusal) {
       skip_reason = absl::StrCat("refused: ", refusal.what());
@@ -191,12 +204,20 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
       std::string why = skip_reason;
       if (why.empty()) {
         try {
+          // The games' forms, unless a game alone is solved by its own search.
+          if (c.kind != McgsCommand::Kind::kSolve) BuildForms(arena, components);
           if (c.kind == McgsCommand::Kind::kSolve) {
-            GameId sum = GameArena::kZero;
-            for (const Component& comp : components) sum = arena.Sum(sum, PartizanValue(arena, comp));
-            const bool win = c.player == 'B' ? arena.LeftWinsMovingFirst(sum)
-                                             : arena.RightWinsMovingFirst(sum);
-            result = win ? "Win" : "Loss";
+            // A game alone: by its own search if it has one that finishes.
+            std::optional<bool> won;
+            if (components.size() == 1 && components[0].solve_alone)
+              won = components[0].solve_alone(c.player == 'B');
+            if (!won) {
+              BuildForms(arena, components);
+              std::vector<GameId> values;
+              for (const Component& comp : components) values.push_back(PartizanValue(arena, comp));
+              won = outcomes.Wins(c.player == 'B', std::move(values));
+            }
+            result = *won ? "Win" : "Loss";
           } else if (c.kind == McgsCommand::Kind::kNimValue) {
             int nim = 0;
             for (const Component& comp : components) {
@@ -208,7 +229,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
             }
             if (why.empty()) result = absl::StrCat(nim);
           } else if (c.kind == McgsCommand::Kind::kWinningMoves) {
-            result = WinningMoves(arena, components, c.player, why);
+            result = WinningMoves(arena, outcomes, components, c.player, why);
             if (result && c.expected) {
               // MCGS's result on a match is "OK", else what is missing and extra.
               const std::string diff = MovesDiff(*result, *c.expected);

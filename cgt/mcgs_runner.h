@@ -9,11 +9,13 @@
 // or SKIPPED with the reason in Result: a game or command the engine does
 // not implement is never passed.
 //
-// A sum is evaluated as canonical forms: each game's form is canonicalised
-// (an [impartial X] game becomes the nimber of its closure's nim value) and
-// the forms are added; B/W read the outcome of the sum, N the xor of the
-// closures' nim values, thermograph the sum's (cgt/thermograph.h). Winning
-// moves are not implemented yet (skipped).
+// A sum is evaluated from canonical forms: each game's form is
+// canonicalised (an [impartial X] game becomes the nimber of its closure's
+// nim value); B/W and the winning moves of B/W are decided by a search over
+// the list of the games' forms (cgt/sum_outcome.h, memoised for the file),
+// not by the sum's canonical form; N is the xor of the closures' nim
+// values; a thermograph is the sum's (cgt/thermograph.h: the forms are
+// added).
 
 #include <functional>
 #include <string>

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "cgt/arena.h"
 #include "core/partizan.h"
 #include "games/clobber/clobber.h"
@@ -128,6 +130,56 @@ TEST(CgtGamesTest, GenToadsValuesAgreeWithSearch) {
   CheckValues(g, Starts(g, {"XX..X...O.OO:B", "X.X..O.X..OO:W"}), 60);
   const GenToads t = testing::MakeGame<GenToads>("gen_toads(n=12)");
   CheckValues(t, Starts(t, {"XX..X...O.OO:B", "X.X..O.X..OO:W"}), 40);
+}
+
+// Random strips with blocks of a toads and b frogs planted (a, b up to
+// max_jump + 2, so blocks one stone short of frozen are there too): the
+// value and nim value of the split strip are the whole strip's, for rules
+// with and without jumps and friendly jumps.
+TEST(CgtGamesTest, GenToadsSplitAgreesWithWholeStrip) {
+  std::mt19937_64 rng(61);
+  const char* rules[] = {"1,1,1,0", "1,2,1,1", "1,1,0,0", "2,3,2,0", "1,2,0,1", "1,3,2,1"};
+  for (const char* rule : rules) {
+    const std::vector<std::string> r = absl::StrSplit(rule, ',');
+    const int jump = std::stoi(r[2]);
+    const int n = jump < 2 ? 13 : 14;
+    const GenToads g = testing::MakeGame<GenToads>(
+        absl::StrCat("gen_toads(n=", n, ",min_slide=", r[0], ",max_slide=", r[1],
+                     ",max_jump=", r[2], ",friendly=", r[3], ")"));
+    cgt::GameArena arena;
+    FormBuilder<GenToads> split(g), whole(g, /*split=*/false);
+    int splits = 0, changed = 0;  // into two parts or more; split or cut down
+    for (int t = 0; t < 60; ++t) {
+      std::string strip;
+      for (int i = 0; i < n; ++i) strip += "XO...."[rng() % 6];
+      // Half the blocks frozen (J+1 and J+1) near the middle, half random anywhere.
+      const bool frozen = rng() % 2 == 0;
+      const std::string block = std::string(frozen ? jump + 1 : 1 + rng() % (jump + 2), 'X') +
+                                std::string(frozen ? jump + 1 : 1 + rng() % (jump + 2), 'O');
+      if (frozen) {  // a toad that can move on the left, a frog on the right
+        strip.replace(0, 3, "X..");
+        strip.replace(static_cast<size_t>(n) - 3, 3, "..O");
+      }
+      const size_t room = n - block.size() + 1;
+      strip.replace(frozen ? room / 2 - 1 + rng() % 3 : rng() % room, block.size(), block);
+      const auto s = g.ParseState(strip + (rng() % 2 ? ":B" : ":W"));
+      ASSERT_TRUE(s.ok()) << s.status();
+      std::vector<GenToads::State> parts;
+      g.Components(*s, parts);
+      splits += parts.size() > 1;
+      changed += parts.size() != 1 || !(parts[0] == *s);
+      for (const GenToads::State& p : parts) {  // a part does not split again
+        std::vector<GenToads::State> again;
+        g.Components(p, again);
+        ASSERT_EQ(again.size(), 1u) << rule << " " << g.FormatState(p);
+        EXPECT_EQ(g.FormatState(again[0]), g.FormatState(p)) << rule;
+      }
+      EXPECT_EQ(split.Value(arena, *s), whole.Value(arena, *s)) << rule << " " << strip;
+      EXPECT_EQ(split.Nim(*s), whole.Nim(*s)) << rule << " " << strip;
+    }
+    EXPECT_GT(splits, 3) << rule;
+    EXPECT_GT(changed, 20) << rule;
+  }
 }
 
 TEST(CgtGamesTest, DomineeringValuesAgreeWithSearch) {

@@ -1,12 +1,20 @@
 // The CGT commands end to end: `gamebench cgt` (CGSuite notation in and
 // out) and `gamebench mcgs` on MCGS-format files (cgt/, docs/cgt.md).
 
+#include <random>
 #include <string>
+#include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "cgt/arena.h"
 #include "core/json.h"
+#include "games/gen_toads/gen_toads.h"
 #include "gtest/gtest.h"
+#include "tests/conformance.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
+#include "tool/cgt_form_builder.h"
 
 namespace gamebench {
 namespace {
@@ -166,6 +174,42 @@ TEST(CgtToolTest, McgsPlaysTheCatalogGamesAndTheirWinningMoves) {
   EXPECT_EQ(total->Find("pass")->as_int(), 25) << csv;
   EXPECT_EQ(total->Find("fail")->as_int(), 1) << csv;
   EXPECT_NE(csv.find("\"Missing: 0:1-2\""), std::string::npos) << csv;
+}
+
+// B/W on a gen_toads strip alone is answered by search (tool/cgt_games.h),
+// a strip that splits by its parts' forms: on random strips, every answer
+// is the outcome of the whole strip's canonical form (no split).
+TEST(CgtToolTest, McgsSolvesGenToadsStripsAsTheirFormsSay) {
+  std::mt19937_64 rng(67);
+  std::string file = "{version 1.7}\n[gen_toads]\n";
+  int left_wins = 0;
+  for (const char* rule : {"1,2,1,1", "1,1,1,0", "2,3,2,0", "1,3,2,1", "1,1,0,0"}) {
+    std::vector<std::string> r = absl::StrSplit(rule, ',');
+    const GenToads g = testing::MakeGame<GenToads>(
+        absl::StrCat("gen_toads(n=14,min_slide=", r[0], ",max_slide=", r[1], ",max_jump=", r[2],
+                     ",friendly=", r[3], ")"));
+    cgt::GameArena arena;
+    FormBuilder<GenToads> whole(g, /*split=*/false);
+    for (int t = 0; t < 12; ++t) {
+      std::string strip;
+      for (int i = 0; i < 14; ++i) strip += "XO...."[rng() % 6];
+      const cgt::GameId form = whole.Value(arena, *g.ParseBoard(strip, true));
+      const bool left = arena.LeftWinsMovingFirst(form), right = arena.RightWinsMovingFirst(form);
+      left_wins += left;
+      absl::StrAppend(&file, rule, ":", strip, " {B ", left ? "win" : "loss", ", W ",
+                      right ? "win" : "loss", "}\n");
+    }
+  }
+  ASSERT_GT(left_wins, 5);
+  ScratchDir dir("cgt_mcgs_toads");
+  WriteFile(dir.File("t.test"), file);
+  auto run = RunToolArgs({"mcgs", dir.File("t.test"), "--out", dir.File("t.csv"), "--json"});
+  ASSERT_EQ(run.status, 0) << run.Describe();
+  auto j = Json::Parse(run.out);
+  ASSERT_TRUE(j.ok()) << run.out;
+  const Json* total = j->Find("total");
+  EXPECT_EQ(total->Find("commands")->as_int(), 120);
+  EXPECT_EQ(total->Find("pass")->as_int(), 120) << testing::ReadFile(dir.File("t.csv"));
 }
 
 TEST(CgtToolTest, McgsNamesTheLineOfAMalformedFile) {

@@ -4,7 +4,11 @@
 // The catalog games that MCGS's test files name, as CGT forms for
 // cgt/mcgs_runner.h: a position of a Partizan game (core/partizan.h) is the
 // form {its Left children | its Right children}, built once per position
-// (by Key(WithMover(s, kLeft))) for the runner's arena. So far:
+// (by Key(WithMover(s, kLeft))) for the runner's arena. A [gen_toads] strip
+// that does not split is answered, for B/W of the strip alone, by
+// alpha-beta with a transposition table (solvers/tt.h, at most 2M nodes),
+// and its form is built only if a command needs it: a strip of 20 cells
+// with jumps has far more forms than its search has nodes. So far:
 //   [domineering]  a grid of '.' and '#', rows joined by '|' (MCGS's
 //                  form); BLACK (Left) places vertically. Boards with more
 //                  than kMaxCgtEmptyCells empty cells are skipped.

@@ -21,8 +21,21 @@
 // player to move, B or W. Moves, as MCGS prints them: the 1-based cells
 // from and to, "3-5".
 //
-// State: masks of toads and frogs, the mover. Key(s) mixes them: a hash,
-// not exact. Partizan (core/partizan.h): Left is Black. It does not split.
+// State: masks of toads and frogs, the mover, and a mask of cells beyond the
+// strip's end (a part of a strip moved to the left end keeps the variant's
+// n; the rest is a wall, '#' in the text). Key(s) mixes them: a hash, not
+// exact. Partizan (core/partizan.h): Left is Black.
+//
+// Decomposable: with J = max_jump, J+1 toads followed by J+1 frogs never
+// move (each stone faces a stone, and a jump of at most J stones lands
+// inside the block), and no stone gets past them (a toad reaching the
+// block faces a toad, a frog a frog; every landing cell is in the block):
+// the strip splits there, each side behaving as if the block were the end
+// of the strip. With J = 0 no stone ever passes another, so a frog and the
+// next stone, a toad, never meet again either: the strip also splits
+// between them. Frogs at the left end and toads at the right end never
+// move and act as the end of the strip: they are dropped. Parts are moved
+// to the left end with a wall after them.
 
 #include <cstdint>
 #include <optional>
@@ -52,6 +65,7 @@ class GenToads {
   struct State {
     uint64_t black = 0;
     uint64_t white = 0;
+    uint64_t wall = 0;  // cells beyond the end of the strip
     bool black_to_move = true;
     bool operator==(const State&) const = default;
   };
@@ -130,7 +144,8 @@ class GenToads {
     const uint64_t theirs = s.black_to_move ? s.white : s.black;
     const int dir = s.black_to_move ? 1 : -1;
     auto occupied = [&](int i) { return ((s.black | s.white) >> i & 1) != 0; };
-    auto on_board = [&](int i) { return i >= 0 && i < n_; };
+    const int length = Length(s);
+    auto on_board = [&](int i) { return i >= 0 && i < length; };
     for (uint64_t m = mine; m != 0; m &= m - 1) {
       const int from = __builtin_ctzll(m);
       if (!on_board(from + dir)) continue;
@@ -166,7 +181,7 @@ class GenToads {
   }
 
   uint64_t Key(const State& s) const {
-    return stone_board::StonesKey(s.black, s.white, s.black_to_move);
+    return stone_board::StonesAndCellsKey(s.black, s.white, s.wall, s.black_to_move);
   }
 
   // [Partizan] Left is Black.
@@ -177,9 +192,56 @@ class GenToads {
     return t;
   }
 
+  // [Decomposable] The splits above; a part in which no stone can move for
+  // either player is left out.
+  void Components(const State& s, std::vector<State>& parts) const {
+    const size_t first = parts.size();
+    const int end = Length(s);
+    const int j = max_jump_;
+    auto black = [&](int i) { return (s.black >> i & 1) != 0; };
+    auto white = [&](int i) { return (s.white >> i & 1) != 0; };
+    auto emit = [&](int begin, int stop) {  // the cells [begin, stop)
+      while (begin < stop && white(begin)) ++begin;    // frogs at the left end
+      while (stop > begin && black(stop - 1)) --stop;  // toads at the right end
+      if (stop <= begin) return;
+      const uint64_t range = Range(begin, stop);
+      State p{(s.black & range) >> begin, (s.white & range) >> begin,
+              Range(0, n_) & ~Range(0, stop - begin), s.black_to_move};
+      if (!Terminal(WithMover(p, kLeft)) || !Terminal(WithMover(p, kRight))) parts.push_back(p);
+    };
+    // A frozen block at i: toads on [i, i+j], frogs on [i+j+1, i+2j+1].
+    auto frozen = [&](int i) {
+      if (i + 2 * j + 1 >= end) return false;
+      const uint64_t toads = Range(i, i + j + 1), frogs = Range(i + j + 1, i + 2 * j + 2);
+      return (s.black & toads) == toads && (s.white & frogs) == frogs;
+    };
+    const uint64_t stones = s.black | s.white;
+    int begin = 0;
+    for (int i = 0; i < end;) {
+      if (frozen(i)) {
+        emit(begin, i);
+        begin = i = i + 2 * j + 2;
+        continue;
+      }
+      if (j == 0 && white(i)) {
+        const uint64_t after = stones & ~Range(0, i + 1);
+        const int next = after == 0 ? end : __builtin_ctzll(after);
+        if (next < end && black(next)) {  // O ... X
+          emit(begin, i + 1);
+          begin = i = next;
+          continue;
+        }
+      }
+      ++i;
+    }
+    emit(begin, end);
+    if (parts.size() == first) parts.push_back(State{0, 0, 0, s.black_to_move});
+  }
+
   std::string FormatState(const State& s) const {
     std::string text;
-    for (int i = 0; i < n_; ++i) text += (s.black & Bit(i)) ? 'X' : (s.white & Bit(i)) ? 'O' : '.';
+    for (int i = 0; i < n_; ++i)
+      text += (s.black & Bit(i)) ? 'X' : (s.white & Bit(i)) ? 'O' : (s.wall & Bit(i)) ? '#' : '.';
     text += s.black_to_move ? ":B" : ":W";
     return text;
   }
@@ -198,9 +260,11 @@ class GenToads {
       const char ch = text[static_cast<size_t>(i)];
       if (ch == 'X') s.black |= Bit(i);
       else if (ch == 'O') s.white |= Bit(i);
+      else if (ch == '#') s.wall |= Bit(i);
       else if (ch != '.')
         return error(absl::StrCat("bad character '", std::string(1, ch), "' at cell ", i + 1,
                                   " (expected 'X', 'O' or '.')"));
+      if (ch != '#' && (s.wall & (Bit(i) - 1)) != 0) return error("'#' (a wall) only at the end");
     }
     return s;
   }
@@ -227,6 +291,12 @@ class GenToads {
 
  private:
   static uint64_t Bit(int i) { return uint64_t{1} << i; }
+  // The cells [begin, end).
+  static uint64_t Range(int begin, int end) {
+    const uint64_t below_end = end >= 64 ? ~uint64_t{0} : Bit(end) - 1;
+    return below_end & ~(Bit(begin) - 1);
+  }
+  int Length(const State& s) const { return s.wall == 0 ? n_ : __builtin_ctzll(s.wall); }
   static Move MakeMove(int from, int to) { return static_cast<Move>(from | to << 6); }
 
   int n_ = 12, min_slide_ = 1, max_slide_ = 1, max_jump_ = 1;

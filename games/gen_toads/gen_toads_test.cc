@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
@@ -150,6 +151,36 @@ TEST(GenToadsTest, RefusesBadSpecsPositionsAndMoves) {
   const State s = *g.ParseState("XO..X:B");
   for (const char* bad : {"1-2", "5-6", "1-4", "x"}) EXPECT_FALSE(g.ParseMove(s, bad).ok()) << bad;
   EXPECT_TRUE(g.ParseMove(s, "1-3").ok());  // a jump over the frog
+}
+
+std::vector<std::string> PartsOf(const GenToads& g, const std::string& text) {
+  auto s = g.ParseState(text);
+  EXPECT_TRUE(s.ok()) << s.status();
+  std::vector<State> parts;
+  if (s.ok()) g.Components(*s, parts);
+  std::vector<std::string> shown;
+  for (const State& p : parts) shown.push_back(g.FormatState(p));
+  return shown;
+}
+
+// The splits by hand: frozen blocks of J+1 toads and J+1 frogs, O...X with
+// no jumps, dead stones at the ends; parts moved left with a wall.
+TEST(GenToadsTest, ComponentsByHand) {
+  using V = std::vector<std::string>;
+  const GenToads toads = Strip(12, {1, 1, 1, 0});
+  EXPECT_EQ(PartsOf(toads, "X..XXOO..O.X:B"), (V{"X..#########:B", "..O.########:B"}));
+  // XOO does not freeze with jumps of one (the frog may jump the toad).
+  EXPECT_EQ(PartsOf(toads, "X..XOO...O..:W"), (V{"X..XOO...O..:W"}));
+  // O...X does not split when toads jump: X may jump the O.
+  EXPECT_EQ(PartsOf(toads, ".XO..X..O...:B"), (V{".XO..X..O...:B"}));
+  // Frogs at the left end and toads at the right end never move.
+  EXPECT_EQ(PartsOf(toads, "OO.X..O...XX:B"), (V{".X..O...####:B"}));
+  EXPECT_EQ(PartsOf(toads, "OOXXOO....XX:B"), (V{"............:B"}));
+  const GenToads sliding = Strip(12, {1, 1, 0, 0});
+  EXPECT_EQ(PartsOf(sliding, "X.O..X.XO.O.:B"), (V{"X.O#########:B", "X.##########:B", ".O.#########:B"}));
+  const GenToads far = Strip(12, {1, 2, 2, 1});
+  EXPECT_EQ(PartsOf(far, "X.XXXOOO.O..:B"), (V{"X.##########:B", ".O..########:B"}));
+  EXPECT_EQ(PartsOf(far, "X.XXOOO..O..:B"), (V{"X.XXOOO..O..:B"}));
 }
 
 TEST(GenToadsTest, Conformance) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "games/nogo/nogo.h"
 #include "games/toppling_dominoes/toppling_dominoes.h"
 #include "solvers/nim_sequence.h"
+#include "solvers/tt.h"
 #include "tool/cgt_form_builder.h"
 
 namespace gamebench {
@@ -54,17 +56,29 @@ class Builders {
   // The game of a parsed position: its canonical form, or for a closure the
   // nimber of its nim value.
   // `move_text` turns the game's text of a move into MCGS's.
+  // `search_first`: B/W of the game alone by search (SolveAlone), its
+  // form built only when a command needs it.
   absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena,
                                       absl::StatusOr<Positioned<G>> position, bool impartial,
                                       std::string printed,
-                                      std::function<std::string(std::string)> move_text = nullptr) {
+                                      std::function<std::string(std::string)> move_text = nullptr,
+                                      bool search_first = false) {
     if (!position.ok()) return position.status();
     auto builder = Of(position->spec);
     if (!builder.ok()) return builder.status();
     FormBuilder<G>* b = *builder;
     const typename G::State s = position->state;
-    const cgt::GameId form = impartial ? arena.Nimber(b->Nim(s)) : b->Value(arena, s);
+    const bool lazy = search_first && !impartial;
+    cgt::GameId form = cgt::GameArena::kZero;
+    if (impartial) form = arena.Nimber(b->Nim(s));
+    else if (!lazy) form = b->Value(arena, s);
     cgt::BasicGame game{form, std::move(printed)};
+    if (lazy) {
+      game.make_form = [b, s](cgt::GameArena& a) { return b->Value(a, s); };
+      game.solve_alone = [this, b, s, spec = position->spec](bool left) {
+        return SolveAlone(*b, spec, s, left);
+      };
+    }
     game.options = [b, s, move_text](cgt::GameArena& a, bool left, bool closure) {
       std::vector<cgt::BasicGame::Option> options;
       for (auto& [text, value] : b->Options(a, s, left ? kLeft : kRight, closure))
@@ -75,7 +89,39 @@ class Builders {
   }
 
  private:
+  static constexpr uint64_t kSearchNodes = 2000000;
+  static constexpr uint64_t kSearchTableBytes = uint64_t{16} << 20;
+
+  // Whether the player moving first (left: BLACK) wins s, by alpha-beta with
+  // a transposition table (solvers/tt.h) kept per variant, within
+  // kSearchNodes; nullopt when the search does not finish (its table is
+  // then dropped) or when s splits (a sum: its parts' forms are the better
+  // route).
+  std::optional<bool> SolveAlone(const FormBuilder<G>& b, const std::string& spec,
+                                 const typename G::State& s, bool left) {
+    const G& g = b.game();
+    if constexpr (Decomposable<G>) {
+      std::vector<typename G::State> parts;
+      g.Components(s, parts);
+      if (parts.size() > 1) return std::nullopt;
+    }
+    auto& table = tables_[spec];
+    if (!table) table = std::make_unique<typename TtSolver::Table<G>>(kSearchTableBytes);
+    SolveOptions options;
+    options.node_limit = kSearchNodes;
+    options.best_moves = false;
+    options.threads = 1;
+    const SolveReport report =
+        TtSolver::SolveWithTable(g, g.WithMover(s, left ? kLeft : kRight), options, *table);
+    if (!report.complete) {
+      table.reset();
+      return std::nullopt;
+    }
+    return report.value == kWinScore;
+  }
+
   absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<G>>> builders_;
+  absl::flat_hash_map<std::string, std::unique_ptr<typename TtSolver::Table<G>>> tables_;
 };
 
 // MCGS's grids: rows of equal length joined by '|'.
@@ -304,7 +350,8 @@ cgt::McgsGameSource McgsCatalogGames() {
     if (section == "toppling_dominoes")
       return builders->toppling_dominoes.Game(arena, TopplingDominoesPosition(text), impartial, printed);
     if (section == "gen_toads")
-      return builders->gen_toads.Game(arena, GenToadsPosition(text), impartial, printed);
+      return builders->gen_toads.Game(arena, GenToadsPosition(text), impartial, printed, nullptr,
+                                      /*search_first=*/true);
     if (section == "kayles") return builders->kayles.Game(arena, text);
     return absl::NotFoundError(absl::StrCat("no game [", section, "]"));
   };
