@@ -77,20 +77,33 @@ class ZeroedArray {
   // threads of the enclosing task arena (core/parallel.h), a huge page at a
   // time; most of its cost is the kernel zeroing the new huge pages, which
   // then splits over the threads (a parallel search's table).
+  //
+  // The copy goes a huge page at a time and hands each copied block of the
+  // old mapping back at once, so the move needs at most one huge page more
+  // than the larger of the two mappings, not both (a table moved when most of
+  // its small pages are written would otherwise be resident twice).
   void UseHugePages(bool parallel = false) {
     if (data_ == nullptr || huge_ || bytes_ < kHugePage) return;
     T* fresh = Map(bytes_, true);
     auto copy = [&](uint64_t begin, uint64_t end) {
       std::memcpy(static_cast<void*>(fresh + begin), data_ + begin, (end - begin) * sizeof(T));
     };
+    // Blocks [first, last) of kHugePage bytes. Releasing a block is safe only
+    // when no element straddles its end (the next block's copy reads it).
+    auto move_blocks = [&](uint64_t first, uint64_t last) {
+      for (uint64_t b = first; b < last; ++b) {
+        const uint64_t from = b * kHugePage, to = std::min(bytes_, from + kHugePage);
+        ForEachResidentRange(copy, from, to);
+        if (kHugePage % sizeof(T) == 0)
+          ::madvise(reinterpret_cast<char*>(data_) + from, to - from, MADV_DONTNEED);
+      }
+    };
+    const uint64_t blocks = (bytes_ + kHugePage - 1) / kHugePage;
     if (parallel) {
-      ParallelFor(tbb::blocked_range<uint64_t>(0, (bytes_ + kHugePage - 1) / kHugePage, 1),
-                  [&](const tbb::blocked_range<uint64_t>& r) {
-                    ForEachResidentRange(copy, r.begin() * kHugePage,
-                                         std::min(bytes_, r.end() * kHugePage));
-                  });
+      ParallelFor(tbb::blocked_range<uint64_t>(0, blocks, 1),
+                  [&](const tbb::blocked_range<uint64_t>& r) { move_blocks(r.begin(), r.end()); });
     } else {
-      ForEachResidentRange(copy);
+      move_blocks(0, blocks);
     }
     ::munmap(data_, bytes_);
     data_ = fresh;

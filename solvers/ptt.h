@@ -107,7 +107,7 @@ class BasicParallelTtSolver {
     // running each such write costs a TLB shoot-down (an IPI, slow in a VM):
     // 21 % of the CPU time of Connect Four 6x5 on two threads went to these
     // faults. One thread alone pays no IPI; it runs until the move (at most
-    // one store per 8 pages: a few milliseconds), so searches smaller than
+    // one store per small page: HugePagesAfterStores), so searches smaller than
     // that stay on one thread, as they would gain nothing anyway.
     bool all_threads = threads == 1 || table.huge_pages_after() == 0;
     uint64_t jobs = 0;

@@ -55,8 +55,8 @@ class SharedTranspositionTable {
 
   explicit SharedTranspositionTable(uint64_t table_bytes)
       : num_buckets_(std::max<uint64_t>(1, table_bytes / (kWays * sizeof(Slot)))),
-        slots_(num_buckets_ * kWays, ZeroedArray<Slot>::Pages::kSmallFirst),
-        huge_pages_after_(num_buckets_ * kWays * sizeof(Slot) / 4096 / 8) {}
+        slots_(num_buckets_ * kWays, FirstPagesOfTable<Slot>(num_buckets_ * kWays * sizeof(Slot))),
+        huge_pages_after_(HugePagesAfterStores(num_buckets_ * kWays * sizeof(Slot))) {}
 
   uint64_t capacity() const { return num_buckets_ * kWays; }
   uint64_t bytes() const { return capacity() * sizeof(Slot); }

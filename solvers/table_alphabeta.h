@@ -33,6 +33,9 @@ class TableAlphaBeta {
   // What a guarded node returns when another thread searches it (ABDADA):
   // outside every score, so never mistaken for a value.
   static constexpr Score kBusy = kScoreLimit + 1;
+  // Enhanced transposition cutoffs (step 4b): plies from the root, and most
+  // children, where a node first probes its children's entries.
+  static constexpr int kCutoffPlies = 10, kCutoffMoves = 8;
 
   // --- The scheme's hooks (defaults: none) ----------------------------------
   // Children may answer kBusy; the node then searches them after the others.
@@ -105,6 +108,22 @@ class TableAlphaBeta {
     for (int i = 0; i < n; ++i) order.push_back(static_cast<uint16_t>(i));
     if (search.ordering) MoveToFront(order, hint);
     search.Reorder(order, ply);
+    // Step 4b: enhanced transposition cutoffs near the root. A child whose
+    // stored upper bound u has -u >= beta proves this node's value >= -u >=
+    // beta (the value is the maximum over the children of minus theirs), so
+    // the node fails high with -u at once, where searching the children in
+    // order might first spend a subtree on one that does not cut. It costs a
+    // probe per child, so only within kCutoffPlies of the root (large
+    // subtrees) and among at most kCutoffMoves children: with many, the
+    // probes of children a cut-off never reaches outnumber what it saves
+    // (Domineering 7x7 within 10 plies: 11x the probes for 0.3% fewer nodes).
+    if (ply < kCutoffPlies && n <= kCutoffMoves) {
+      for (int k = 0; k < n; ++k) {
+        TableBounds c;
+        if (search.Probe(search.KeyOf(game.Play(s, moves[order[k]])), c) && -c.upper >= beta)
+          return -c.upper;
+      }
+    }
     // Step 5: fail-soft alpha-beta over the children; children busy in
     // another thread (kDefers) wait for a second pass.
     const Score alpha0 = alpha;

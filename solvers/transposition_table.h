@@ -10,8 +10,9 @@
 // table takes a few milliseconds and 1 MiB instead of zeroing 64 MiB first).
 // Stores land uniformly over the table, so it starts on 4 KiB pages (one
 // store must not make a 2 MiB huge page resident) and moves to huge pages
-// once the stores reach one per 8 small pages: from there most pages will be
-// written anyway, and huge pages spare the TLB misses of a large search.
+// once the stores reach one per small page (HugePagesAfterStores): from there
+// most pages are written anyway, and huge pages spare the TLB misses of a
+// large search. A table of at most 4 MiB starts on huge pages.
 //
 // Buckets hold two 16-byte entries: the first is
 // kept for the entry whose subtree cost the most work (it saves the most on a
@@ -46,6 +47,29 @@ namespace gamebench {
 // 1 + log2(nodes): how much work an entry's subtree cost; 0 marks an empty slot.
 inline uint8_t WorkOfNodes(uint64_t nodes) {
   return static_cast<uint8_t>(1 + (nodes ? 63 - __builtin_clzll(nodes) : 0));
+}
+
+// Stores after which a table of `table_bytes`, started on 4 KiB pages, moves
+// to huge pages: one per small page. The move makes every 2 MiB region that
+// holds a written entry resident, and stores land uniformly, so a region is
+// touched long before its small pages are: at one store per 8 small pages (the
+// rule before) 12% of the small pages were written but every region of a
+// 64 MiB table held 64 stores, so a 21k-node solve made all 64 MiB resident
+// (Test_L3_R1: 3,795 minor faults against 739 with a 2 MiB table). At one
+// store per page, 1 - 1/e = 63% of the pages are written already, so the
+// move at most multiplies the resident memory by 1.6, and a search that
+// stores less than that keeps only the pages it wrote. 0: a table of at most
+// two huge pages (e.g. --tt-size 2M) takes huge pages from the start, since
+// a few stores make it all resident anyway and one fault per huge page is
+// cheaper than one per small page.
+inline uint64_t HugePagesAfterStores(uint64_t table_bytes) {
+  return table_bytes <= (uint64_t{4} << 20) ? 0 : table_bytes / 4096;
+}
+// The pages a table of `table_bytes` starts on (HugePagesAfterStores).
+template <typename T>
+typename ZeroedArray<T>::Pages FirstPagesOfTable(uint64_t table_bytes) {
+  return HugePagesAfterStores(table_bytes) == 0 ? ZeroedArray<T>::Pages::kHugeWhenLarge
+                                                : ZeroedArray<T>::Pages::kSmallFirst;
 }
 
 // The bucket of a key among `num_buckets`. The key is mixed first: exact keys
@@ -137,13 +161,15 @@ class TranspositionTableOf {
 
   explicit TranspositionTableOf(uint64_t table_bytes)
       : num_buckets_(std::max<uint64_t>(1, table_bytes / (kWays * sizeof(Entry)))),
-        entries_(num_buckets_ * kWays, ZeroedArray<Entry>::Pages::kSmallFirst),
-        huge_pages_after_(num_buckets_ * kWays * sizeof(Entry) / 4096 / 8) {}
+        entries_(num_buckets_ * kWays, FirstPagesOfTable<Entry>(num_buckets_ * kWays * sizeof(Entry))),
+        huge_pages_after_(HugePagesAfterStores(num_buckets_ * kWays * sizeof(Entry))) {}
 
   void Clear() { entries_.Zero(); }
 
   uint64_t capacity() const { return num_buckets_ * kWays; }
   uint64_t bytes() const { return capacity() * sizeof(Entry); }
+  // Whether the table has moved to huge pages (HugePagesAfterStores).
+  bool huge_pages() const { return entries_.huge_pages(); }
 
   // Starts loading the bucket of `key` into the cache: a search that knows a
   // key early hides part of the memory latency of the Probe that follows.

@@ -62,6 +62,28 @@ TEST(ZeroedArrayTest, MovingToHugePagesKeepsTheContents) {
   }
 }
 
+// The move hands each copied huge page of the old mapping back; an element
+// that straddles two huge pages (24 bytes do not divide 2 MiB) must survive.
+TEST(ZeroedArrayTest, MovingKeepsElementsAcrossHugePageBoundaries) {
+  struct Triple {
+    uint64_t a, b, c;
+  };
+  constexpr uint64_t kBlock = uint64_t{2} << 20;
+  const uint64_t n = 3 * kBlock / sizeof(Triple) + 5;
+  for (bool parallel : {false, true}) {
+    ZeroedArray<Triple> a(n, ZeroedArray<Triple>::Pages::kSmallFirst);
+    const uint64_t straddling = kBlock / sizeof(Triple);  // starts 8 bytes before 2 MiB
+    for (uint64_t i : {uint64_t{0}, straddling, 2 * kBlock / sizeof(Triple), n - 1})
+      a[i] = Triple{i + 1, i + 2, i + 3};
+    a.UseHugePages(parallel);
+    for (uint64_t i : {uint64_t{0}, straddling, 2 * kBlock / sizeof(Triple), n - 1}) {
+      EXPECT_EQ(a[i].a, i + 1) << i;
+      EXPECT_EQ(a[i].b, i + 2) << i;
+      EXPECT_EQ(a[i].c, i + 3) << i;
+    }
+  }
+}
+
 TEST(ZeroedArrayTest, ResidentRangesCoverEveryWriteAndSkipTheRest) {
   ZeroedArray<uint64_t> a(kSize, ZeroedArray<uint64_t>::Pages::kSmallFirst);
   Fill(a);
