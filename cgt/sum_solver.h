@@ -32,6 +32,7 @@
 #include "core/game.h"
 #include "core/partizan.h"
 #include "core/solve.h"
+#include "core/start_report.h"
 
 namespace gamebench {
 
@@ -48,12 +49,7 @@ struct CgtSumSolver {
   static SolveReport Solve(const G& game, const typename G::State& root,
                            const SolveOptions& options) {
     using State = typename G::State;
-    SolveReport report;
-    report.game = game.CanonicalSpec();
-    report.solver = std::string(kName);
-    report.position = game.FormatState(root);
-    report.from_start = root == game.Start();
-    report.scored = false;
+    SolveReport report = StartReport(game, root, kName);
     Stopwatch watch;
     Deadline deadline(options.time_limit_seconds);
     const uint64_t budget =

@@ -27,7 +27,7 @@
 //             For every G it applies to. The value of `root` for the player
 //             to move and, when options.best_moves, every root move that
 //             achieves it (text form, any order). Starts the report with
-//             StartReport (solvers/search_common.h) or the same fields; fills
+//             StartReport (core/start_report.h) or the same fields; fills
 //             nodes and seconds; sets complete = false when the time or node
 //             limit stopped it (the value is then not reported). Honours
 //             time_limit_seconds, node_limit (a fixed amount of work for

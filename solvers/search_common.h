@@ -11,23 +11,12 @@
 #include "core/game.h"
 #include "core/progress.h"
 #include "core/solve.h"
+#include "core/start_report.h"  // StartReport, used by every search solver
 
 namespace gamebench {
 
 // How often (in nodes) a search looks at the clock and updates progress.
 inline constexpr uint64_t kPollInterval = 4096;
-
-// Starts a report with the fields every solver fills the same way.
-template <Game G>
-SolveReport StartReport(const G& game, const typename G::State& root, absl::string_view solver) {
-  SolveReport report;
-  report.game = game.CanonicalSpec();
-  report.solver = std::string(solver);
-  report.position = game.FormatState(root);
-  report.from_start = root == game.Start();
-  report.scored = G::kScored;
-  return report;
-}
 
 // The value of a root whose game has tactics (Tactical): such games have
 // bounds that make narrow windows cheap, so the value is found as Pons does,
