@@ -64,6 +64,7 @@
 //             a depth-first search may never end. Absent means false.
 //   OPTIONAL  int MoveOrder(const State&, Move) const          [Ordered]
 //             A cheap heuristic: search tries higher values first.
+//   OPTIONAL  int ChildOrder(const State&, Move, const State&) const [ChildOrdered]
 //   OPTIONAL  Canonical / NumSymmetries / ApplySymmetry          [Symmetric]
 //   OPTIONAL  GameKey<G> CanonicalKey(const State&) const [CanonicallyKeyed]
 //   OPTIONAL  IndexSize / Index / Unindex / GenerateParents      [Indexed]
@@ -71,6 +72,7 @@
 //   OPTIONAL  NumTiers / TierOf / ChildTiers / TierSize / TierIndex / TierUnindex [Tiered]
 //   OPTIONAL  heap decomposition for Sprague–Grundy              [see games/heap_game.h]
 //   OPTIONAL  WinNow / GenerateNonLosingMoves / ValueBounds      [Tactical]
+//   OPTIONAL  ValueBoundsBeforeChildren / ValueBoundsFromChildren [ChildBounded]
 //   OPTIONAL  using Wider                                         [Widens]
 
 #include <concepts>
@@ -168,6 +170,17 @@ template <typename G>
 concept Ordered = Game<G> && requires(const G& g, const typename G::State& s, typename G::Move m) {
   { g.MoveOrder(s, m) } -> std::convertible_to<int>;
 };
+
+// OPTIONAL (refines Ordered): ChildOrder(s, m, child) == MoveOrder(s, m)
+// whenever child == Play(s, m), computed more cheaply from the child (a game
+// whose states cache facts about the position, such as Connect Four's threat
+// cells, reads them there instead of finding them again). A search that has
+// played every move before ordering them uses it, and keeps the children.
+template <typename G>
+concept ChildOrdered =
+    Ordered<G> && requires(const G& g, const typename G::State& s, typename G::Move m) {
+      { g.ChildOrder(s, m, s) } -> std::convertible_to<int>;
+    };
 
 // OPTIONAL: symmetries. Canonical(s) returns one fixed representative of s's
 // class (Canonical(ApplySymmetry(s, i)) == Canonical(s) for every i), and the
@@ -278,6 +291,23 @@ concept Tactical =
       { g.WinNow(s) } -> std::same_as<std::optional<Score>>;
       { g.GenerateNonLosingMoves(s, moves) } -> std::same_as<void>;
       { g.ValueBounds(s) } -> std::same_as<std::pair<Score, Score>>;
+    };
+
+// OPTIONAL (refines Tactical and ChildOrdered): ValueBounds in two parts,
+// for a game that looks a ply ahead for its bounds, so that a search can
+// run the look-ahead on the children it plays anyway, and only at nodes
+// that its table did not settle. Under the conditions of ValueBounds(s):
+//   ValueBoundsBeforeChildren(s): bounds on the value, without looking ahead;
+//   ValueBoundsFromChildren(s, b, children, n), b the pair the first gave,
+//     children[i] == Play(s, moves[i]) for the n moves that
+//     GenerateNonLosingMoves(s) listed: ValueBounds(s).
+template <typename G>
+concept ChildBounded =
+    Tactical<G> && ChildOrdered<G> &&
+    requires(const G& g, const typename G::State& s, std::pair<Score, Score> b,
+             const typename G::State* children, int n) {
+      { g.ValueBoundsBeforeChildren(s) } -> std::same_as<std::pair<Score, Score>>;
+      { g.ValueBoundsFromChildren(s, b, children, n) } -> std::same_as<std::pair<Score, Score>>;
     };
 
 // A game whose both players always have the same moves, so that the

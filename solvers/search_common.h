@@ -112,6 +112,45 @@ void OrderMoves(const G& game, const typename G::State& s, MoveListOf<G>& moves)
   }
 }
 
+// Room for up to N states, left uninitialised: a node fills the slots it
+// uses, and zeroing a dozen states it does not use would cost more than the
+// node's own work.
+template <typename State, int N>
+struct StateSlots {
+  StateSlots() {}
+  union {
+    State items[N];
+  };
+  State* data() { return items; }
+  State& operator[](int i) { return items[i]; }
+};
+
+// OrderMoves for a game that orders by the children (ChildOrdered): the
+// same keys, hence the same order, with `children[i]` == Play(s, moves[i])
+// sorted along with the moves.
+template <Game G>
+void OrderMovesWithChildren(const G& game, const typename G::State& s, MoveListOf<G>& moves,
+                            typename G::State* children) {
+  if constexpr (ChildOrdered<G>) {
+    std::array<int, G::kMaxMoves> keys;
+    for (int i = 0; i < moves.size(); ++i) keys[i] = game.ChildOrder(s, moves[i], children[i]);
+    for (int i = 1; i < moves.size(); ++i) {
+      auto m = moves[i];
+      const auto c = children[i];
+      int k = keys[i];
+      int j = i - 1;
+      for (; j >= 0 && keys[j] < k; --j) {
+        moves[j + 1] = moves[j];
+        children[j + 1] = children[j];
+        keys[j + 1] = keys[j];
+      }
+      moves[j + 1] = m;
+      children[j + 1] = c;
+      keys[j + 1] = k;
+    }
+  }
+}
+
 // The table key of s: the key of its canonical form when the game has one and
 // symmetry is on, so one entry serves a whole symmetry class.
 template <Game G>
@@ -139,10 +178,15 @@ void MoveToFront(MoveList<Move, N>& moves, int index) {
 // narrows [alpha, beta] by the game's bounds and, when the mover has
 // non-losing moves, puts them in `moves` and sets `non_losing`: the children
 // then need not ask whether their mover can win at once (`no_win_now`).
+// `before_children`, when not null and the game is ChildBounded: the
+// bounds are the game's ValueBoundsBeforeChildren, stored there, and the
+// caller applies ValueBoundsFromChildren once it has played the children
+// (ApplyChildBounds).
 template <Game G>
 std::optional<Score> ApplyTactics(const G& game, const typename G::State& s, bool no_win_now,
                                   Score& alpha, Score& beta, MoveListOf<G>& moves,
-                                  bool& non_losing) {
+                                  bool& non_losing,
+                                  std::pair<Score, Score>* before_children = nullptr) {
   if constexpr (Tactical<G>) {
     if (!no_win_now) {
       if (auto w = game.WinNow(s)) return w;
@@ -163,7 +207,36 @@ std::optional<Score> ApplyTactics(const G& game, const typename G::State& s, boo
       return best;
     }
     non_losing = true;
-    const auto [lower, upper] = game.ValueBounds(s);
+    auto bounds = [&] {
+      if constexpr (ChildBounded<G>) {
+        if (before_children) return *before_children = game.ValueBoundsBeforeChildren(s);
+      }
+      return game.ValueBounds(s);
+    };
+    const auto [lower, upper] = bounds();
+    if (alpha < lower) {
+      alpha = lower;
+      if (alpha >= beta) return alpha;
+    }
+    if (beta > upper) {
+      beta = upper;
+      if (alpha >= beta) return beta;
+    }
+  }
+  return std::nullopt;
+}
+
+// The second part of a ChildBounded game's bounds (ApplyTactics gave the
+// first, `before`), from the node's children: narrows [alpha, beta], and
+// returns the value (or a bound outside the window, fail-soft) when that
+// settles the node.
+template <Game G>
+std::optional<Score> ApplyChildBounds(const G& game, const typename G::State& s,
+                                      std::pair<Score, Score> before,
+                                      const typename G::State* children, int n, Score& alpha,
+                                      Score& beta) {
+  if constexpr (ChildBounded<G>) {
+    const auto [lower, upper] = game.ValueBoundsFromChildren(s, before, children, n);
     if (alpha < lower) {
       alpha = lower;
       if (alpha >= beta) return alpha;

@@ -15,8 +15,10 @@
 // the defaults, which compile to nothing).
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "core/game.h"
 #include "core/score.h"
@@ -71,17 +73,25 @@ class TableAlphaBeta {
     if (auto t = search.game.Terminal(s)) return *t;
     // Step 2b: tactics: an immediate win, forced losses, bounds that may
     // settle the node or narrow the window; only non-losing moves remain.
+    //   A ChildBounded game's look-ahead bounds wait for step 4a.
     MoveListOf<G> moves;
     bool non_losing = false;
-    if (auto v = ApplyTactics(search.game, s, no_win_now, alpha, beta, moves, non_losing)) return *v;
-    return search.Guard(key, ply, exclusive,
-                        [&] { return Expand(s, key, alpha, beta, ply, moves, non_losing); });
+    std::pair<Score, Score> before_children{0, 0};
+    if (auto v = ApplyTactics(search.game, s, no_win_now, alpha, beta, moves, non_losing,
+                              ChildBounded<G> ? &before_children : nullptr))
+      return *v;
+    return search.Guard(key, ply, exclusive, [&] {
+      return Expand(s, key, alpha, beta, ply, moves, non_losing, before_children);
+    });
   }
 
  private:
+  static constexpr bool kKeepsChildren = ChildOrdered<G>;
+
   // Steps 3 to 6 of a node that tactics did not settle.
   Score Expand(const State& s, GameKey<G> key, Score alpha, Score beta, int ply,
-               MoveListOf<G>& moves, bool non_losing) {
+               MoveListOf<G>& moves, bool non_losing,
+               [[maybe_unused]] std::pair<Score, Score> before_children) {
     Search& search = static_cast<Search&>(*this);
     const G& game = search.game;
     // Step 3: the table: a bound may settle the node or narrow the window.
@@ -101,8 +111,32 @@ class TableAlphaBeta {
     // Step 4: moves in heuristic order, the table's move first. `order`
     // lists indices into the heuristic order: the table keeps those, so that
     // an index means the same move at the next visit.
+    // A ChildOrdered game's children are played here once, ordered from
+    // what they hold and kept for steps 4a to 5; other games play each
+    // child when it is searched.
     if (!non_losing) game.GenerateMoves(s, moves);
-    if (search.ordering) OrderMoves(game, s, moves);
+    [[maybe_unused]] std::conditional_t<kKeepsChildren, StateSlots<State, G::kMaxMoves>, char>
+        children;
+    if constexpr (kKeepsChildren) {
+      for (int i = 0; i < moves.size(); ++i) children[i] = game.Play(s, moves[i]);
+      // Step 4a: a ChildBounded game's bounds from the children (in
+      // generation order, as the game's contract has them), after the
+      // table: nodes the table settles never pay for them.
+      if constexpr (ChildBounded<G>) {
+        if (non_losing) {
+          if (auto v = ApplyChildBounds(game, s, before_children, children.data(), moves.size(),
+                                        alpha, beta))
+            return *v;
+        }
+      }
+      if (search.ordering) OrderMovesWithChildren(game, s, moves, children.data());
+    } else {
+      if (search.ordering) OrderMoves(game, s, moves);
+    }
+    auto child = [&](int i) -> State {
+      if constexpr (kKeepsChildren) return children[i];
+      else return game.Play(s, moves[i]);
+    };
     const int n = moves.size();
     Order order;
     for (int i = 0; i < n; ++i) order.push_back(static_cast<uint16_t>(i));
@@ -120,7 +154,7 @@ class TableAlphaBeta {
     if (ply < kCutoffPlies && n <= kCutoffMoves) {
       for (int k = 0; k < n; ++k) {
         TableBounds c;
-        if (search.Probe(search.KeyOf(game.Play(s, moves[order[k]])), c) && -c.upper >= beta)
+        if (search.Probe(search.KeyOf(child(order[k])), c) && -c.upper >= beta)
           return -c.upper;
       }
     }
@@ -135,8 +169,7 @@ class TableAlphaBeta {
     // deferred child comes last): the move the table keeps must not depend
     // on which thread stored it.
     auto search_child = [&](int k, bool exclusive) {
-      const Score r = AlphaBeta(game.Play(s, moves[order[k]]), -beta, -alpha, ply + 1, non_losing,
-                                exclusive);
+      const Score r = AlphaBeta(child(order[k]), -beta, -alpha, ply + 1, non_losing, exclusive);
       if constexpr (Search::kDefers) {
         if (r == kBusy) {
           deferred.push_back(static_cast<uint16_t>(k));

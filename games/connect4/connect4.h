@@ -86,9 +86,17 @@ class Connect4Of {
   static constexpr int kMaxSpecWidth = 25, kMaxSpecHeight = 31;
   using Wider = std::conditional_t<kNarrow, Connect4Of<Uint128>, void>;
 
+  // `threats` is a cache, a function of the other two: the empty cells where
+  // the player who just moved would complete a four. Play computes it once
+  // for the child, where it serves three times: the child's non-losing moves
+  // (the opponent's winning cells), the parent's move order (ChildOrder: the
+  // mover's threats after the move) and the next Play (the opponent's
+  // threats after a move are these less the cell played). Every State is
+  // made by Start, Play or Make, which keep it true.
   struct State {
     Bits current = 0;  // stones of the player to move
     Bits mask = 0;     // all stones
+    Bits threats = 0;  // WinningCells(current ^ mask, mask), cached
     bool operator==(const State&) const = default;
   };
   using Move = uint8_t;  // column, 0-based
@@ -125,6 +133,8 @@ class Connect4Of {
     for (int c = 0; c < w_; ++c) bottom_ |= Bits{1} << (c * (h_ + 1));
     board_ = bottom_ * ((Bits{1} << h_) - 1);
     column_bits_ = (Bits{1} << h_) - 1;
+    for (int c = 0; c < w_; ++c) column_mask_[c] = column_bits_ << (c * (h_ + 1));
+    win_base_ = (w_ * h_ + 1) / 2 + 1;
     for (int r = 1; r < h_; r += 2) even_rows_ |= bottom_ << r;
     if constexpr (kNarrow) tiers_ = std::make_shared<const connect4::TierTables>(w_, h_);
     // Centre columns first, then outwards, left before right: 3 2 4 1 5 0 6.
@@ -146,7 +156,7 @@ class Connect4Of {
   static int MovesPlayed(const State& s) { return PopCount(s.mask); }
 
   // Values of a win with the winner's k-th stone (exact), its loss the negative.
-  Score WinValue(int k) const { return exact_ ? (Cells() + 1) / 2 + 1 - k : kWinScore; }
+  Score WinValue(int k) const { return exact_ ? win_base_ - k : kWinScore; }
   Score MinScore() const { return -MaxScore(); }
   Score MaxScore() const { return WinValue(4); }
 
@@ -168,7 +178,21 @@ class Connect4Of {
   }
 
   State Play(const State& s, Move c) const {
-    return State{s.current ^ s.mask, s.mask | (s.mask + (Bits{1} << (c * (h_ + 1))))};
+    const Bits mask = s.mask | (s.mask + (Bits{1} << (c * (h_ + 1))));
+    const Bits mover = s.current | (mask ^ s.mask);  // who just moved, with the new stone
+    return State{s.current ^ s.mask, mask, WinningCells(mover, mask)};
+  }
+
+  // Play with the cell that the move fills, one bit.
+  State PlayCell(const State& s, Bits cell) const {
+    const Bits mask = s.mask | cell;
+    return State{s.current ^ s.mask, mask, WinningCells(s.current | cell, mask)};
+  }
+
+  // The state of the stones `current` (the mover's) and `mask` (all), its
+  // cache filled in.
+  State Make(Bits current, Bits mask) const {
+    return State{current, mask, WinningCells(current ^ mask, mask)};
   }
 
   // Exact: current + mask sets, in each column, the bit just above the top
@@ -182,13 +206,15 @@ class Connect4Of {
   // count); a threat right above a playable cell counts half as much again
   // (the opponent can never play under it); then centre columns first.
   // (Node counts of the weightings tried: results/connect4.md.)
-  int MoveOrder(const State& s, Move c) const {
-    const Bits move = (s.mask + bottom_) & ColumnMask(c);
-    const Bits mask = s.mask | move;
-    const Bits opponent_threats = WinningCells(s.current ^ s.mask, mask);
-    const Bits useful = WinningCells(s.current | move, mask) & ~(opponent_threats << 1);
-    const Bits playable = (mask + bottom_) & board_;
-    return 16 * PopCount(useful) + 8 * PopCount(useful & (playable << 1)) +
+  int MoveOrder(const State& s, Move c) const { return ChildOrder(s, c, Play(s, c)); }
+  // [ChildOrdered] MoveOrder from the child the search has already played:
+  // its cache holds the mover's threats after the move, and the opponent's
+  // are the parent's less the cell played (an empty cell fewer).
+  int ChildOrder(const State& s, Move c, const State& child) const {
+    const Bits opponent_threats = s.threats & ~child.mask;
+    const Bits useful = child.threats & ~(opponent_threats << 1);
+    const Bits playable = (child.mask + bottom_) & board_;
+    return 16 * SparsePopCount(useful) + 8 * SparsePopCount(useful & (playable << 1)) +
            (w_ - std::abs(2 * c - (w_ - 1)));
   }
 
@@ -205,15 +231,18 @@ class Connect4Of {
   // playable winning cell, none when it has two, and never the cell just
   // below an opponent's winning cell.
   void GenerateNonLosingMoves(const State& s, MoveListOf<Connect4Of>& moves) const {
-    const Bits cells = NonLosingCells(s.current, s.mask);
+    const Bits cells = NonLosingCellsGiven(s.threats, s.mask);
     for (int i = 0; i < w_; ++i)
       if (cells & ColumnMask(order_[i])) moves.push_back(order_[i]);
   }
   // The playable cells of GenerateNonLosingMoves, `mover` the stones of the
   // player to move.
   Bits NonLosingCells(Bits mover, Bits mask) const {
+    return NonLosingCellsGiven(WinningCells(mover ^ mask, mask), mask);
+  }
+  // The same, given the opponent's winning cells.
+  Bits NonLosingCellsGiven(Bits opponent_win, Bits mask) const {
     Bits possible = (mask + bottom_) & board_;
-    const Bits opponent_win = WinningCells(mover ^ mask, mask);
     const Bits forced = possible & opponent_win;
     if (forced) {
       if (forced & (forced - 1)) return 0;  // two threats: cannot block both
@@ -223,8 +252,20 @@ class Connect4Of {
   }
 
   // [Tactical] Bounds on a position where the mover cannot win at once and
-  // plays a non-losing move, each rule its own step:
+  // plays a non-losing move: steps 1 to 3 (ValueBoundsBeforeChildren), then
+  // step 4 on the children of the non-losing moves, played here.
   std::pair<Score, Score> ValueBounds(const State& s) const {
+    State children[kMaxMoves];
+    int n = 0;
+    for (Bits m = NonLosingCellsGiven(s.threats, s.mask); m; m &= m - 1)
+      children[n++] = PlayCell(s, m & (~m + 1));
+    return ValueBoundsFromChildren(s, ValueBoundsBeforeChildren(s), children, n);
+  }
+
+  // [ChildBounded] The same bounds in two parts, so that tt runs step 4 on
+  // the children it plays anyway, after its table: steps 1 to 3 here, each
+  // rule its own step.
+  std::pair<Score, Score> ValueBoundsBeforeChildren(const State& s) const {
     const int n = MovesPlayed(s);
     // 1. The mover wins at best with its stone after next, the opponent at
     //    best with its stone after next; otherwise a draw (Pons).
@@ -246,14 +287,24 @@ class Connect4Of {
         if (f.opponent_wins_by) upper = std::min(upper, -WinValue(f.opponent_wins_by / 2));
       }
     }
+    return {lower, upper};
+  }
+
+  // [ChildBounded] Step 4, given steps 1 to 3's bounds and the children of
+  // the non-losing moves (their threat caches say at once whether the
+  // opponent has a non-losing reply).
+  std::pair<Score, Score> ValueBoundsFromChildren(const State& s, std::pair<Score, Score> bounds,
+                                                  const State* children, int num_children) const {
+    const int n = MovesPlayed(s);
+    auto [lower, upper] = bounds;
     // 4. One ply ahead, while step 1's upper bound stands: a non-losing move
     //    that leaves the opponent no non-losing reply wins with the stone
     //    after next, step 1's best, so that is the value. With no such move
     //    the mover wins at best with its third stone from now.
     if (n + 3 <= Cells() && upper == WinValue(n / 2 + 2) && upper > lower) {
-      for (Bits m = NonLosingCells(s.current, s.mask); m; m &= m - 1) {
-        const Bits mask = s.mask | (m & (~m + 1));
-        if (NonLosingCells(mask ^ (s.current | (m & (~m + 1))), mask) == 0) return {upper, upper};
+      for (int i = 0; i < num_children; ++i) {
+        const State& c = children[i];
+        if (NonLosingCellsGiven(c.threats, c.mask) == 0) return {upper, upper};
       }
       upper = n + 5 <= Cells() ? WinValue(n / 2 + 3) : kDrawScore;
     }
@@ -264,7 +315,7 @@ class Connect4Of {
   int NumSymmetries() const { return 2; }
   State ApplySymmetry(const State& s, int i) const {
     if (i == 0) return s;
-    return State{Mirror(s.current), Mirror(s.mask)};
+    return State{Mirror(s.current), Mirror(s.mask), Mirror(s.threats)};
   }
   State Canonical(const State& s) const {
     const State m = ApplySymmetry(s, 1);
@@ -360,7 +411,7 @@ class Connect4Of {
       o |= ((packed_o >> off) & col) << (c * (h_ + 1));
       off += hc;
     }
-    return State{t % 2 == 0 ? mask ^ o : o, mask};
+    return Make(t % 2 == 0 ? mask ^ o : o, mask);
   }
 
  public:
@@ -371,6 +422,18 @@ class Connect4Of {
   Bits Bit(int c, int r) const { return Bits{1} << (c * (h_ + 1) + r); }
 
   static int PopCount(Bits b) { return connect4::PopCount(b); }
+  // For words with few bits (a player's threats: mostly 0 to 3), a bit at a
+  // time is cheaper than the 12-operation count without a popcount
+  // instruction.
+  static int SparsePopCount(Bits b) {
+#ifdef __POPCNT__
+    return PopCount(b);
+#else
+    int n = 0;
+    for (; b; b &= b - 1) ++n;
+    return n;
+#endif
+  }
   bool CanPlay(const State& s, int c) const { return (s.mask & Bit(c, h_ - 1)) == 0; }
 
   // True when `stones` hold four in a row (Pons' alignment()).
@@ -384,7 +447,7 @@ class Connect4Of {
 
  private:
   Bits Possible(const State& s) const { return (s.mask + bottom_) & board_; }
-  Bits ColumnMask(int c) const { return ((Bits{1} << h_) - 1) << (c * (h_ + 1)); }
+  Bits ColumnMask(int c) const { return column_mask_[c]; }
 
   Bits Mirror(Bits b) const { return connect4::Mirror(b, w_, h_); }
 
@@ -460,7 +523,7 @@ class Connect4Of {
       if (!last_stone_found)
         return error("the winner's fours cannot all have been completed by its last stone");
     }
-    const State s = nx == no ? State{x, mask} : State{o, mask};
+    const State s = nx == no ? Make(x, mask) : Make(o, mask);
     return s;
   }
 
@@ -472,6 +535,8 @@ class Connect4Of {
   Bits even_rows_ = 0;    // the cells of the 1-based even rows (0-based 1, 3, ...)
   std::shared_ptr<const connect4::TierTables> tiers_;  // shared: the game stays cheap to copy
   uint8_t order_[kMaxWidth] = {};
+  Bits column_mask_[kMaxWidth] = {};  // the h cells of each column
+  int win_base_ = 0;                  // WinValue(k) = win_base_ - k (exact)
 };
 
 // The catalog's game: the 64-bit board, widening to Connect4Of<Uint128>.

@@ -173,6 +173,49 @@ TEST(Connect4Test, BitboardRulesAgreeWithCellByCell) {
   }
 }
 
+// The state's cache of threat cells (State::threats) is what its stones
+// say, however the state was made (Play, ParseState of either form,
+// ApplySymmetry, TierUnindex), and ChildOrder, which reads the caches, gives
+// the move order computed from the stones alone (the rule as it was before
+// the cache). (Leaving the played cell in the opponent's threats in
+// ChildOrder, `s.threats` for `s.threats & ~child.mask`, fails it.)
+TEST(Connect4Test, ThreatCacheAndChildOrderAgreeWithTheStones) {
+  std::mt19937_64 rng(2024);
+  for (const Connect4& g : {Connect4(7, 6), Connect4(6, 7), Connect4(5, 4)}) {
+    auto threats_of = [&](const State& s) { return g.WinningCells(s.current ^ s.mask, s.mask); };
+    for (int i = 0; i < 400; ++i) {
+      const State s = RandomPosition(g, rng, static_cast<int>(rng() % (g.Cells() - 2)));
+      ASSERT_EQ(s.threats, threats_of(s)) << g.FormatState(s);
+      ASSERT_EQ(Parse(g, g.FormatState(s)), s);
+      ASSERT_EQ(g.ApplySymmetry(s, 1).threats, threats_of(g.ApplySymmetry(s, 1)));
+      ASSERT_EQ(g.TierUnindex(g.TierOf(s), g.TierIndex(s)), s);
+      if (g.Terminal(s)) continue;
+      MoveListOf<Connect4> moves;
+      g.GenerateMoves(s, moves);
+      for (auto m : moves) {
+        const State child = g.Play(s, m);
+        ASSERT_EQ(child.threats, threats_of(child));
+        // The order from the stones alone.
+        const uint64_t move = child.mask ^ s.mask;
+        const uint64_t opponent = g.WinningCells(s.current ^ s.mask, child.mask);
+        const uint64_t useful = g.WinningCells(s.current | move, child.mask) & ~(opponent << 1);
+        uint64_t playable = 0;
+        for (int c = 0; c < g.width(); ++c)
+          for (int r = 0; r < g.height(); ++r)
+            if (!(child.mask & g.Bit(c, r))) {
+              playable |= g.Bit(c, r);
+              break;
+            }
+        const int want = 16 * Connect4::PopCount(useful) +
+                         8 * Connect4::PopCount(useful & (playable << 1)) +
+                         (g.width() - std::abs(2 * m - (g.width() - 1)));
+        ASSERT_EQ(g.ChildOrder(s, m, child), want) << g.FormatState(s) << " move " << int{m};
+        ASSERT_EQ(g.MoveOrder(s, m), want);
+      }
+    }
+  }
+}
+
 // Pons' scoring: a win with your k-th stone is worth 22 - k on 7x6.
 TEST(Connect4Test, TerminalScores) {
   Connect4 g;
