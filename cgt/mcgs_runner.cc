@@ -172,6 +172,10 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
   SumOutcome outcomes(arena);
   int case_number = 0;
   for (const McgsBlock& block : file.blocks) {
+    // The arena (with the memos charged to it) only grows: past half its
+    // budget a block starts in a fresh one, so that a block is refused for
+    // what it needs, not for what the blocks before it left.
+    if (arena.MemoryBytes() > arena.BudgetBytes() / 2) arena = GameArena(arena.BudgetBytes());
     // 1. The sum's games; the first section the engine does not know skips
     //    the block's commands.
     const absl::Time block_start = absl::Now();

@@ -57,12 +57,13 @@ class Builders {
   // nimber of its nim value.
   // `move_text` turns the game's text of a move into MCGS's.
   // `search_first`: B/W of the game alone by search (SolveAlone), its
-  // form built only when a command needs it.
+  // form built only when a command needs it; `search_splits`: a position
+  // that splits too (before its parts' forms).
   absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena,
                                       absl::StatusOr<Positioned<G>> position, bool impartial,
                                       std::string printed,
                                       std::function<std::string(std::string)> move_text = nullptr,
-                                      bool search_first = false) {
+                                      bool search_first = false, bool search_splits = false) {
     if (!position.ok()) return position.status();
     auto builder = Of(position->spec);
     if (!builder.ok()) return builder.status();
@@ -84,8 +85,8 @@ class Builders {
     if (lazy) game.make_form = [b, s](cgt::GameArena& a) { return b->Value(a, s); };
     if (splits) game.make_parts = [b, s](cgt::GameArena& a) { return b->ComponentValues(a, s); };
     if (lazy && search_first) {
-      game.solve_alone = [this, b, s, spec = position->spec](bool left) {
-        return SolveAlone(*b, spec, s, left);
+      game.solve_alone = [this, b, s, spec = position->spec, search_splits](bool left) {
+        return SolveAlone(*b, spec, s, left, search_splits);
       };
     }
     game.options = [b, s, move_text](cgt::GameArena& a, bool left, bool closure) {
@@ -105,14 +106,14 @@ class Builders {
   // Whether the player moving first (left: BLACK) wins s, by alpha-beta with
   // a transposition table (solvers/tt.h) kept per variant, within
   // kSearchNodes; nullopt when the search does not finish (its table is
-  // then dropped) or when s splits (a sum: its parts' forms are the better
-  // route).
+  // then dropped) or, unless `even_if_split`, when s splits (a sum: its parts'
+  // forms are then the better route).
   std::optional<bool> SolveAlone(const FormBuilder<G>& b, const std::string& spec,
-                                 const typename G::State& s, bool left) {
+                                 const typename G::State& s, bool left, bool even_if_split) {
     const G& g = b.game();
     if constexpr (Decomposable<G>) {
       std::vector<typename G::State> parts;
-      g.Components(s, parts);
+      if (!even_if_split) g.Components(s, parts);
       if (parts.size() > 1) return std::nullopt;
     }
     // At most kMaxTables tables (of kSearchTableBytes each) at a time.
@@ -394,7 +395,7 @@ cgt::McgsGameSource McgsCatalogGames() {
     if (section == "nogo" || section == "nogo_1xn")
       return builders->nogo.Game(arena, NoGoPosition(section, text), impartial, printed,
                                  section == "nogo" && one_row_grid ? GridCells : nullptr,
-                                 /*search_first=*/true);
+                                 /*search_first=*/true, /*search_splits=*/true);
     if (section == "elephants")
       return builders->elephants.Game(arena, ElephantsPosition(text), impartial, printed);
     if (section == "toppling_dominoes")
