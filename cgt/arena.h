@@ -95,6 +95,11 @@ class GameArena {
   size_t NodeCount() const { return nodes_.size(); }
   uint64_t MemoryBytes() const { return bytes_; }
   uint64_t BudgetBytes() const { return budget_; }
+  // Counts `bytes` of a cache kept outside the arena that holds its ids
+  // (FormBuilder's positions, SumOutcome's sums) in the budget, so that the
+  // budget bounds those too; throws CgtRefusal past it. The cache must be
+  // emptied when the arena is replaced (see Generation).
+  void ChargeCache(uint64_t bytes) { Charge(bytes); }
   // Distinct for every arena constructed, so that a cache of ids kept
   // outside (a game's forms by position) sees when the arena was replaced.
   uint64_t Generation() const { return generation_; }

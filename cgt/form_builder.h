@@ -15,9 +15,13 @@
 //
 // Positions are memoised by state (compared with ==, hashed by the game's
 // Key, which need not be exact), with the mover set to Left, so both
-// players' views of a position share one entry. The memos are caches: past
-// kMaxMemoEntries positions they are emptied, which bounds their memory
-// (the forms themselves are the arena's, within its budget).
+// players' views of a position share one entry. Every memo entry is charged
+// to the arena's budget (kEntryBytes), like the forms, so that the budget
+// bounds the builder too: a position whose forms and memo do not fit is
+// refused (CgtRefusal), never a silent growth. The memos follow the arena:
+// when it is replaced (a new Generation) they are emptied, and Forget()
+// empties them at once (a caller that keeps builders for several variants
+// calls it when the arena is replaced, so stale memos do not stay).
 
 #include <cstdint>
 #include <functional>
@@ -41,17 +45,24 @@ class FormBuilder {
 
   const G& game() const { return game_; }
 
-  static constexpr size_t kMaxMemoEntries = size_t{4} << 20;
+  // What one memo entry is charged: a flat hash map's slot (the state, the
+  // value and a control byte) twice over, since a table is between 7/16 and
+  // 7/8 full and a rehash holds the old and the new array for a moment.
+  static constexpr uint64_t kEntryBytes = 2 * (sizeof(std::pair<State, cgt::GameId>) + 1);
 
   // The canonical form of s in `arena` (the memo follows the arena: when it
-  // is rebuilt, the ids of the old one are forgotten).
+  // is rebuilt, the ids of the old one are forgotten). Throws CgtRefusal
+  // when the arena's budget, memo included, would be exceeded.
   cgt::GameId Value(cgt::GameArena& arena, const State& s) {
-    if (values_.size() > kMaxMemoEntries) values_.clear();
-    if (arena.Generation() != generation_) {
-      values_.clear();
-      generation_ = arena.Generation();
-    }
+    Follow(arena);
     return ValueOf(arena, game_.WithMover(s, kLeft));
+  }
+
+  // Empties the memos now (their memory is released).
+  void Forget() {
+    values_.clear();
+    nims_.clear();
+    generation_ = 0;
   }
 
   // The canonical forms of s's components (Decomposable; else s itself),
@@ -77,10 +88,11 @@ class FormBuilder {
   struct Stopped {};
   void SetStop(std::function<bool()> stop) { stop_ = std::move(stop); }
 
-  // The nim value of the impartial closure of s.
-  int Nim(const State& s) {
-    if (nims_.size() > kMaxMemoEntries) nims_.clear();
-    return NimOf(game_.WithMover(s, kLeft));
+  // The nim value of the impartial closure of s (its memo charged to
+  // `arena`'s budget).
+  int Nim(cgt::GameArena& arena, const State& s) {
+    Follow(arena);
+    return NimOf(arena, game_.WithMover(s, kLeft));
   }
 
   // The moves of s for `player` (both players' when `closure`), each with
@@ -98,7 +110,7 @@ class FormBuilder {
       for (const auto& m : moves) {
         const State child = game_.Play(v, m);
         options.emplace_back(game_.FormatMove(v, m),
-                             closure ? arena.Nimber(Nim(child)) : Value(arena, child));
+                             closure ? arena.Nimber(Nim(arena, child)) : Value(arena, child));
       }
     }
     return options;
@@ -109,6 +121,13 @@ class FormBuilder {
     G game;
     size_t operator()(const State& s) const { return static_cast<size_t>(game.Key(s)); }
   };
+
+  void Follow(const cgt::GameArena& arena) {
+    if (arena.Generation() != generation_) {
+      Forget();
+      generation_ = arena.Generation();
+    }
+  }
 
   // s has Left to move.
   cgt::GameId ValueOf(cgt::GameArena& arena, const State& s) {
@@ -121,13 +140,13 @@ class FormBuilder {
       if (parts.size() != 1) {
         cgt::GameId sum = cgt::GameArena::kZero;
         for (const State& p : parts) sum = arena.Sum(sum, ValueOf(arena, game_.WithMover(p, kLeft)));
-        values_[s] = sum;
+        Remember(arena, s, sum);
         return sum;
       }
       whole = game_.WithMover(parts[0], kLeft);
       if (!(whole == s)) {
         const cgt::GameId id = ValueOf(arena, whole);
-        values_[s] = id;
+        Remember(arena, s, id);
         return id;
       }
     }
@@ -143,11 +162,20 @@ class FormBuilder {
         sides[player].push_back(ValueOf(arena, game_.WithMover(game_.Play(v, m), kLeft)));
     }
     const cgt::GameId id = arena.MakeCanonical(std::move(sides[kLeft]), std::move(sides[kRight]));
-    values_[s] = id;
+    Remember(arena, s, id);
     return id;
   }
 
-  int NimOf(const State& s) {
+  void Remember(cgt::GameArena& arena, const State& s, cgt::GameId id) {
+    arena.ChargeCache(kEntryBytes);
+    values_[s] = id;
+  }
+  void RememberNim(cgt::GameArena& arena, const State& s, int nim) {
+    arena.ChargeCache(kEntryBytes);
+    nims_[s] = nim;
+  }
+
+  int NimOf(cgt::GameArena& arena, const State& s) {
     if (auto it = nims_.find(s); it != nims_.end()) return it->second;
     const State& whole = s;
     if constexpr (Decomposable<G>) {
@@ -157,11 +185,11 @@ class FormBuilder {
       if (parts.size() != 1 || !(game_.WithMover(parts[0], kLeft) == s)) {
         int nim = 0;
         if (parts.size() != 1) {
-          for (const State& p : parts) nim ^= NimOf(game_.WithMover(p, kLeft));
+          for (const State& p : parts) nim ^= NimOf(arena, game_.WithMover(p, kLeft));
         } else {
-          nim = NimOf(game_.WithMover(parts[0], kLeft));
+          nim = NimOf(arena, game_.WithMover(parts[0], kLeft));
         }
-        nims_[s] = nim;
+        RememberNim(arena, s, nim);
         return nim;
       }
     }
@@ -172,14 +200,14 @@ class FormBuilder {
       MoveListOf<G> moves;
       game_.GenerateMoves(v, moves);
       for (const auto& m : moves) {
-        const size_t n = static_cast<size_t>(NimOf(game_.WithMover(game_.Play(v, m), kLeft)));
+        const size_t n = static_cast<size_t>(NimOf(arena, game_.WithMover(game_.Play(v, m), kLeft)));
         if (n >= seen.size()) seen.resize(n + 1, false);
         seen[n] = true;
       }
     }
     int mex = 0;
     while (static_cast<size_t>(mex) < seen.size() && seen[static_cast<size_t>(mex)]) ++mex;
-    nims_[s] = mex;
+    RememberNim(arena, s, mex);
     return mex;
   }
 

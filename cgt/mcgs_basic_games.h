@@ -40,6 +40,11 @@ struct BasicGame {
   // When set, `form` is not built yet and make_form builds it: a block of
   // this game alone whose B/W commands solve_alone answers never needs it.
   std::function<GameId(GameArena&)> make_form = nullptr;
+  // With make_form: the canonical forms of the game's independent parts
+  // (a position that splits), whose sum is its form. B/W searches the sum
+  // over them (cgt/sum_outcome.h), so a block of B/W commands never forms
+  // the sum of the parts.
+  std::function<std::vector<GameId>(GameArena&)> make_parts = nullptr;
   // B/W of this game alone by a search of its own tree: whether the player
   // moving first (left: BLACK) wins, or nullopt (the search gave up; the
   // form is then used). Empty: not available.

@@ -32,6 +32,8 @@ struct Component {
   std::function<std::vector<BasicGame::Option>(GameArena&, bool, bool)> options;
   std::function<GameId(GameArena&)> make_form;  // set while `form` is not built
   std::function<std::optional<bool>(bool)> solve_alone;
+  std::function<std::vector<GameId>(GameArena&)> make_parts;
+  std::optional<std::vector<GameId>> parts;  // make_parts' result, once made
 };
 
 // Builds the forms of the games that have them still to build.
@@ -41,6 +43,24 @@ void BuildForms(GameArena& arena, std::vector<Component>& games) {
       g.form = g.make_form(arena);
       g.make_form = nullptr;
     }
+}
+
+GameId PartizanValue(GameArena& arena, const Component& c);
+
+// Appends the canonical forms whose sum is c's value in a partizan sum:
+// the parts of a game that splits while its form is not built (their sum
+// is not formed), else its value.
+void AppendSumValues(GameArena& arena, Component& c, std::vector<GameId>& values) {
+  if (!c.impartial && c.make_form && c.make_parts) {
+    if (!c.parts) c.parts = c.make_parts(arena);
+    values.insert(values.end(), c.parts->begin(), c.parts->end());
+    return;
+  }
+  if (c.make_form) {
+    c.form = c.make_form(arena);
+    c.make_form = nullptr;
+  }
+  values.push_back(PartizanValue(arena, c));
 }
 
 const char* TypeName(McgsCommand::Kind kind) {
@@ -152,6 +172,10 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
   SumOutcome outcomes(arena);
   int case_number = 0;
   for (const McgsBlock& block : file.blocks) {
+    // The arena (with the memos charged to it) only grows: past half its
+    // budget a block starts in a fresh one, so that a block is refused for
+    // what it needs, not for what the blocks before it left.
+    if (arena.MemoryBytes() > arena.BudgetBytes() / 2) arena = GameArena(arena.BudgetBytes());
     // 1. The sum's games; the first section the engine does not know skips
     //    the block's commands.
     const absl::Time block_start = absl::Now();
@@ -179,11 +203,14 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
                                       : game->printed;
         printed.push_back(shown);
         components.push_back({game->form, closure, std::move(shown), game->options, game->make_form,
-                              game->solve_alone});
+                              game->solve_alone, game->make_parts, std::nullopt});
       }
     } catch (const CgtRefusal& refusal) {
       skip_reason = absl::StrCat("refused: ", refusal.what());
       arena = GameArena(arena.BudgetBytes());
+      // The games from the refused one on, as written, so the row names them.
+      for (size_t k = printed.size(); k < block.games.size(); ++k)
+        printed.push_back(absl::StrCat(block.games[k].section, ":", block.games[k].text));
     }
     const std::string games = absl::StrJoin(printed, " ");
     // The games' forms are built once for the block: their time counts in
@@ -212,9 +239,8 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
             if (components.size() == 1 && components[0].solve_alone)
               won = components[0].solve_alone(c.player == 'B');
             if (!won) {
-              BuildForms(arena, components);
               std::vector<GameId> values;
-              for (const Component& comp : components) values.push_back(PartizanValue(arena, comp));
+              for (Component& comp : components) AppendSumValues(arena, comp, values);
               won = outcomes.Wins(c.player == 'B', std::move(values));
             }
             result = *won ? "Win" : "Loss";
@@ -240,6 +266,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
               row.status = same ? "PASS" : "FAIL";
             }
           } else {
+            // One game is its own value (Sum with 0 returns it: no sum formed).
             GameId sum = GameArena::kZero;
             for (const Component& comp : components) sum = arena.Sum(sum, PartizanValue(arena, comp));
             ThermographCache thermographs(arena);

@@ -79,6 +79,9 @@ bool SumOutcome::Search(bool left, const std::vector<GameId>& games, Dyadic x) {
     }
   }
   if (memo_.size() >= kMaxMemoEntries) memo_.clear();
+  // Charged like FormBuilder's entries (cgt/form_builder.h), and the list's
+  // own allocation.
+  arena_.ChargeCache(2 * (sizeof(std::pair<Key, bool>) + 1) + key.games.size() * sizeof(GameId) + 16);
   memo_.emplace(std::move(key), wins);
   return wins;
 }

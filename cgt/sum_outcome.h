@@ -39,7 +39,8 @@ namespace gamebench::cgt {
 class SumOutcome {
  public:
   // The memo follows `arena`: when it is replaced (a new Generation), the
-  // memo is emptied; past kMaxMemoEntries entries it is emptied too.
+  // memo is emptied; past kMaxMemoEntries entries it is emptied too. Its
+  // entries are charged to the arena's budget (GameArena::ChargeCache).
   explicit SumOutcome(GameArena& arena) : arena_(arena) {}
   static constexpr size_t kMaxMemoEntries = size_t{2} << 20;
 

@@ -8,11 +8,14 @@
 // nim value of the impartial closure is the one of the closure of the whole
 // game tree's form, built naively.
 
+#include <algorithm>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cgt/arena.h"
@@ -80,8 +83,8 @@ void CheckValues(const G& g, const std::vector<typename G::State>& starts, int p
     const bool mover_wins =
         g.Mover(s) == kLeft ? arena.LeftWinsMovingFirst(value) : arena.RightWinsMovingFirst(value);
     EXPECT_EQ(a.value, mover_wins ? kWinScore : kLossScore) << g.CanonicalSpec() << " " << g.FormatState(s);
-    const int nim = split.Nim(s);
-    EXPECT_EQ(nim, whole.Nim(s)) << g.FormatState(s);
+    const int nim = split.Nim(arena, s);
+    EXPECT_EQ(nim, whole.Nim(arena, s)) << g.FormatState(s);
     EXPECT_EQ(nim, arena.NimValue(RawForm(g, arena, s, raw))) << g.FormatState(s);
     nonzero += value != cgt::GameArena::kZero;
     ++checked;
@@ -113,6 +116,49 @@ TEST(CgtGamesTest, NoGoValuesAgreeWithSearch) {
   CheckValues(grid, {grid.Start()}, 40);
   const NoGo row = testing::MakeGame<NoGo>("nogo(rows=1,cols=14)");
   CheckValues(row, Starts(row, {"..X...O..X.O..:B", ".......O.X....:W"}), 60);
+}
+
+// Random boards with stones and blocked cells (legal: every block keeps a
+// liberty), a third of the cells empty or a few more: the value and nim value of the split board
+// (a sum of its regions' forms) are the whole board's game tree's, and
+// enough of them split into two regions or more, or lose lone cells.
+TEST(CgtGamesTest, NoGoSplitAgreesWithWholeBoard) {
+  std::mt19937_64 rng(67);
+  for (auto [rows, cols] : {std::pair{2, 7}, {4, 5}, {3, 6}, {5, 5}, {2, 9}, {1, 14}}) {
+    const NoGo g = testing::MakeGame<NoGo>(absl::StrCat("nogo(rows=", rows, ",cols=", cols, ")"));
+    cgt::GameArena arena;
+    FormBuilder<NoGo> split(g), whole(g, /*split=*/false);
+    int splits = 0, changed = 0, nonzero = 0;  // into two parts or more; split or cut down
+    for (int t = 0; t < 60; ++t) {
+      const int cells = rows * cols, empty = cells / 3 + static_cast<int>(rng() % 4);
+      absl::StatusOr<NoGo::State> s;
+      // Half the boards with few blocked cells: stones make the regions.
+      const char* fill = t % 2 ? "XXOO##" : "XXXXOOOO#";
+      do {  // empty cells first, then X, O and # at random: kept when legal
+        std::string board(static_cast<size_t>(cells), '.');
+        for (int c = empty; c < cells; ++c) board[static_cast<size_t>(c)] = fill[rng() % strlen(fill)];
+        std::shuffle(board.begin(), board.end(), rng);
+        std::string text;
+        for (int r = 0; r < rows; ++r) {
+          if (r > 0) text += '|';
+          text.append(board, static_cast<size_t>(r * cols), static_cast<size_t>(cols));
+        }
+        text += rng() % 2 ? ":B" : ":W";
+        s = g.ParseState(text);
+      } while (!s.ok());
+      std::vector<NoGo::State> parts;
+      g.Components(*s, parts);
+      splits += parts.size() > 1;
+      changed += parts.size() != 1 || !(parts[0] == *s);
+      const cgt::GameId value = split.Value(arena, *s);
+      EXPECT_EQ(value, whole.Value(arena, *s)) << g.FormatState(*s);
+      EXPECT_EQ(split.Nim(arena, *s), whole.Nim(arena, *s)) << g.FormatState(*s);
+      nonzero += value != cgt::GameArena::kZero;
+    }
+    EXPECT_GT(splits, 2) << rows << "x" << cols;
+    EXPECT_GT(changed, 10) << rows << "x" << cols;
+    EXPECT_GT(nonzero, 10) << rows << "x" << cols;
+  }
 }
 
 TEST(CgtGamesTest, ElephantsValuesAgreeWithSearch) {
@@ -175,7 +221,7 @@ TEST(CgtGamesTest, GenToadsSplitAgreesWithWholeStrip) {
         EXPECT_EQ(g.FormatState(again[0]), g.FormatState(p)) << rule;
       }
       EXPECT_EQ(split.Value(arena, *s), whole.Value(arena, *s)) << rule << " " << strip;
-      EXPECT_EQ(split.Nim(*s), whole.Nim(*s)) << rule << " " << strip;
+      EXPECT_EQ(split.Nim(arena, *s), whole.Nim(arena, *s)) << rule << " " << strip;
     }
     EXPECT_GT(splits, 3) << rule;
     EXPECT_GT(changed, 20) << rule;

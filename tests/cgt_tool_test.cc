@@ -111,6 +111,33 @@ TEST(CgtToolTest, McgsRunsTheFileAndWritesMcgsColumns) {
   EXPECT_NE(csv.find("game [amazons] not implemented"), std::string::npos) << csv;
 }
 
+// A board whose forms and memo do not fit the budget is a skip with the
+// reason (the memo of positions is charged too), naming its game; the next
+// block runs in a fresh arena and passes.
+constexpr char kOverBudget[] = R"({version 1.7}
+[clobber] XOXO|OXOX|XOXO|OXOX {B win, W win}
+[clobber_1xn] XO {B win, W win}
+)";
+
+TEST(CgtToolTest, McgsRefusesAFormOverTheBudget) {
+  ScratchDir dir("cgt_mcgs_budget");
+  WriteFile(dir.File("b.test"), kOverBudget);
+  auto r = RunToolArgs({"mcgs", dir.File("b.test"), "--out", dir.File("b.csv"), "--json",
+                        "--memory", "2M"});
+  ASSERT_EQ(r.status, 0) << r.Describe();
+  auto j = Json::Parse(r.out);
+  ASSERT_TRUE(j.ok()) << r.out;
+  const Json* total = j->Find("total");
+  EXPECT_EQ(total->Find("skipped")->as_int(), 2);
+  EXPECT_EQ(total->Find("pass")->as_int(), 2);
+  EXPECT_LE(j->Find("memory_bytes")->as_int(), 2 << 20);
+  EXPECT_NE(j->Find("peak_rss_bytes"), nullptr);
+  const std::string csv = testing::ReadFile(dir.File("b.csv"));
+  EXPECT_NE(csv.find("\"clobber:XOXO|OXOX|XOXO|OXOX\",\"B\""), std::string::npos) << csv;
+  EXPECT_NE(csv.find("refused: canonical forms need more than the CGT memory budget of 2 MiB"),
+            std::string::npos) << csv;
+}
+
 // Domineering through the game's Partizan refinement, BLACK vertical: a
 // vertical slot is 1, a horizontal one -1 (their sum 0), the empty 2x2 board
 // is {1|-1} (either player's domino leaves the other one slot), whose

@@ -4,11 +4,14 @@
 // The catalog games that MCGS's test files name, as CGT forms for
 // cgt/mcgs_runner.h: a position of a Partizan game (core/partizan.h) is the
 // form {its Left children | its Right children}, built once per position
-// (by Key(WithMover(s, kLeft))) for the runner's arena. A [gen_toads] strip
-// that does not split is answered, for B/W of the strip alone, by
+// (by Key(WithMover(s, kLeft))) for the runner's arena; the builders' memos
+// are charged to it and emptied when it is replaced (a game's Builders must
+// be listed in CatalogBuilders::ForgetIfReplaced). A position that splits
+// gives its parts' forms, so B/W never forms their sum. A [gen_toads] or
+// [nogo] position that does not split is answered, for B/W of it alone, by
 // alpha-beta with a transposition table (solvers/tt.h, at most 2M nodes),
 // and its form is built only if a command needs it: a strip of 20 cells
-// with jumps has far more forms than its search has nodes. So far:
+// with jumps (or a NoGo grid) has far more forms than its search has nodes. So far:
 //   [domineering]  a grid of '.' and '#', rows joined by '|' (MCGS's
 //                  form); BLACK (Left) places vertically. Boards with more
 //                  than kMaxCgtEmptyCells empty cells are skipped.

@@ -21,11 +21,12 @@
 // (the '#' cells are the variant's, fixed by the position's text: a state
 // keeps them in `blocked`). Key(s) mixes them: a hash, not exact.
 //
-// Partizan (core/partizan.h): Left is Black. Decomposable on 1 x n boards
-// (MCGS's "XO split", after Henry's paper): where a stone touches a stone of
-// the other colour the row splits in two, since neither ever gives the
-// other a liberty; blocked cells split the row too. Parts are moved to the
-// left end.
+// Partizan (core/partizan.h): Left is Black. Decomposable: a board is the
+// sum of its regions (empty cells linked by adjacency and by shared blocks,
+// with those blocks; Components gives the argument), each moved to the
+// top-left corner. On 1 x n rows that is MCGS's "XO split" (after Henry's
+// paper): a row splits where a stone touches a stone of the other colour,
+// since neither ever gives the other a liberty, and at blocked cells.
 
 #include <algorithm>
 #include <cstdint>
@@ -119,35 +120,53 @@ class NoGo {
     return t;
   }
 
-  // [Decomposable] On 1 x n boards, the row cut between touching stones of
-  // different colours and at blocked cells; a part without an empty cell is
-  // left out. A grid does not split (one part, the position itself).
+  // [Decomposable] The board is the sum of its regions. A region is a
+  // class of empty cells under the relation "adjacent, or liberties of one
+  // block", together with the blocks whose liberties they are (every block
+  // of a legal position has a liberty, and all of a block's liberties are
+  // in one region, so every stone is in exactly one region). It is the
+  // connected set of the graph whose edges join an empty cell to any
+  // neighbour and a stone to a neighbour of its colour or an empty one.
+  // Why the regions are independent: a move at an empty cell p is legal
+  // when the block it makes (p and the mover's blocks beside p) has a
+  // liberty and every opponent block beside p keeps one. All those blocks
+  // have p as a liberty, so they are p's region's, and so are all their
+  // liberties: legality reads only p's region. The move changes only that
+  // region (p filled, the blocks beside p merged, their liberties all in
+  // the region already), so no relation between two regions' cells ever
+  // appears: regions only split further as the game goes on. A region of
+  // one empty cell is 0 (a stone there makes a block whose liberties would
+  // be other empty cells of the region, and there are none), so it is left
+  // out. Each region is kept on a board of the same size, the other cells
+  // blocked, moved to the top-left corner (equal regions are equal
+  // states). On 1 x n rows this is MCGS's XO split (a row is cut where a
+  // stone touches one of the other colour, and at '#').
   void Components(const State& s, std::vector<State>& parts) const {
-    if (rows_ != 1) {
-      parts.push_back(s);
-      return;
-    }
     const size_t first = parts.size();
-    int start = 0;
-    auto cut = [&](int end) {  // the cells [start, end)
-      if (end > start) {
-        const uint64_t range = RangeMask(start, end);
-        if ((Empty(s) & range) != 0)
-          parts.push_back(State{(s.black & range) >> start, (s.white & range) >> start,
-                                BlockedAbove(end - start), s.black_to_move});
+    const uint64_t empty = Empty(s);
+    const uint64_t black_or_empty = s.black | empty, white_or_empty = s.white | empty;
+    const uint64_t any = empty | s.black | s.white;
+    for (uint64_t left = empty; left != 0;) {
+      uint64_t region = left & -left;
+      for (;;) {
+        const uint64_t grown = region | (Neighbours(region & empty) & any) |
+                               (Neighbours(region & s.black) & black_or_empty) |
+                               (Neighbours(region & s.white) & white_or_empty);
+        if (grown == region) break;
+        region = grown;
       }
-    };
-    for (int i = 0; i < cols_; ++i) {
-      if (s.blocked & Bit(i)) {
-        cut(i);
-        start = i + 1;
-      } else if (i > start && (((s.black & Bit(i)) && (s.white & Bit(i - 1))) ||
-                               ((s.white & Bit(i)) && (s.black & Bit(i - 1))))) {
-        cut(i);
-        start = i;
+      left &= ~region;
+      if (__builtin_popcountll(region & empty) < 2) continue;
+      int top = rows_, leftmost = cols_;
+      for (uint64_t r = region; r != 0; r &= r - 1) {
+        const int cell = __builtin_ctzll(r);
+        top = std::min(top, cell / cols_);
+        leftmost = std::min(leftmost, cell % cols_);
       }
+      const int shift = top * cols_ + leftmost;
+      parts.push_back(State{(s.black & region) >> shift, (s.white & region) >> shift,
+                            area_ & ~(region >> shift), s.black_to_move});
     }
-    cut(cols_);
     if (parts.size() == first) parts.push_back(State{0, 0, area_, s.black_to_move});
   }
 
@@ -233,14 +252,6 @@ class NoGo {
   }
 
   static uint64_t Bit(int cell) { return uint64_t{1} << cell; }
-  static uint64_t RangeMask(int begin, int end) {
-    const uint64_t upto = end == 64 ? ~uint64_t{0} : Bit(end) - 1;
-    return upto & ~(Bit(begin) - 1);
-  }
-  // The cells of a 1 x n row beyond its first `length` (a part moved to the
-  // left end keeps the board's size; the rest is off the board).
-  uint64_t BlockedAbove(int length) const { return area_ & ~RangeMask(0, length); }
-
   uint64_t Empty(const State& s) const { return area_ & ~(s.black | s.white | s.blocked); }
   uint64_t Neighbours(uint64_t x) const {
     uint64_t n = (x & not_last_col_) << 1 | (x & not_first_col_) >> 1;

@@ -150,47 +150,80 @@ TEST(NoGoTest, SmallBoardsAgreeWithNaiveSolver) {
     }
 }
 
-// [Decomposable] On 1 x n rows the parts' moves add up to the whole's, for
-// both players, and the naive value of a sum of two rows is the same whether
-// the rows are split or not: every part is a row of the same length whose
-// cells beyond the part are blocked.
+// [Decomposable] The parts' moves add up to the whole's, for both players,
+// on rows and grids; every part has the mover of the whole and does not
+// split again. (That the parts' values add up to the whole's is
+// tests/cgt_games_test.cc's NoGoSplitAgreesWithWholeBoard.)
 TEST(NoGoTest, ComponentsSplitTheMoves) {
   std::mt19937_64 rng(23);
-  int split = 0;
-  const NoGo g = Board(1, 24);
-  for (int t = 0; t < 200; ++t) {
-    const State s = RandomState(g, rng);
-    std::vector<State> parts;
-    g.Components(s, parts);
-    ASSERT_GE(parts.size(), 1u);
-    split += parts.size() > 1;
-    for (int player : {kLeft, kRight}) {
-      MoveListOf<NoGo> moves;
-      const State v = g.WithMover(s, player);
-      if (!g.Terminal(v)) g.GenerateMoves(v, moves);
-      size_t sum = 0;
+  for (auto [rows, cols] : {std::pair{1, 24}, {4, 5}, {8, 8}, {3, 7}}) {
+    int split = 0;
+    const NoGo g = Board(rows, cols);
+    for (int t = 0; t < 200; ++t) {
+      const State s = RandomState(g, rng);
+      std::vector<State> parts;
+      g.Components(s, parts);
+      ASSERT_GE(parts.size(), 1u);
+      split += parts.size() > 1;
       for (const State& p : parts) {
         EXPECT_EQ(p.black_to_move, s.black_to_move);
-        MoveListOf<NoGo> part_moves;
-        const State pv = g.WithMover(p, player);
-        if (!g.Terminal(pv)) g.GenerateMoves(pv, part_moves);
-        sum += part_moves.size();
+        std::vector<State> again;
+        g.Components(p, again);
+        ASSERT_EQ(again.size(), 1u) << g.FormatState(p);
+        EXPECT_EQ(again[0], p) << g.FormatState(p);
       }
-      EXPECT_EQ(sum, moves.size()) << g.FormatState(s);
+      for (int player : {kLeft, kRight}) {
+        MoveListOf<NoGo> moves;
+        const State v = g.WithMover(s, player);
+        if (!g.Terminal(v)) g.GenerateMoves(v, moves);
+        size_t sum = 0;
+        for (const State& p : parts) {
+          MoveListOf<NoGo> part_moves;
+          const State pv = g.WithMover(p, player);
+          if (!g.Terminal(pv)) g.GenerateMoves(pv, part_moves);
+          sum += part_moves.size();
+        }
+        EXPECT_EQ(sum, moves.size()) << g.FormatState(s);
+      }
     }
+    EXPECT_GT(split, rows == 1 ? 20 : 4) << rows << "x" << cols;  // grids split less often
   }
-  EXPECT_GT(split, 20);
+  // A row: cut between X and O and at '#'; the lone cell after O is 0.
+  const NoGo g = Board(1, 24);
   std::vector<State> parts;
   g.Components(*g.ParseState("..XO.#.O..X.............:B"), parts);
-  ASSERT_EQ(parts.size(), 3u);
+  ASSERT_EQ(parts.size(), 2u);
   EXPECT_EQ(g.FormatState(parts[0]), "..X#####################:B");
-  EXPECT_EQ(g.FormatState(parts[1]), "O.######################:B");
-  EXPECT_EQ(g.FormatState(parts[2]), ".O..X.............######:B");
-  // A grid does not split.
+  EXPECT_EQ(g.FormatState(parts[1]), ".O..X.............######:B");
+  // A grid: X's blocks share the two cells of the left column (one
+  // region); O's blocks have c3 alone (0, left out).
+  const NoGo grid = Board(3, 3);
   parts.clear();
-  const NoGo grid = Board(2, 2);
-  grid.Components(*grid.ParseState("XO|..:W"), parts);
+  grid.Components(*grid.ParseState(".XO|.XO|XO.:W"), parts);
   ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(grid.FormatState(parts[0]), ".X#|.X#|X##:W");
+  // The X stones have a1 alone; the O blocks b3 and c3.
+  parts.clear();
+  grid.Components(*grid.ParseState(".XO|XOO|O..:W"), parts);
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(grid.FormatState(parts[0]), "##O|#OO|O..:W");
+  // A region is moved to the top-left corner.
+  parts.clear();
+  grid.Components(*grid.ParseState("###|#..|#..:B"), parts);
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(grid.FormatState(parts[0]), "..#|..#|###:B");
+  // Two regions, touching only where X is beside O.
+  const NoGo wide = Board(2, 5);
+  parts.clear();
+  wide.Components(*wide.ParseState("..XO.|.XO..:B"), parts);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(wide.FormatState(parts[0]), "..X##|.X###:B");
+  EXPECT_EQ(wide.FormatState(parts[1]), "#O.##|O..##:B");
+  // An empty board is one region; a full one none (the game 0).
+  parts.clear();
+  wide.Components(wide.Start(), parts);
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0], wide.Start());
 }
 
 TEST(NoGoTest, RefusesBadSpecsPositionsAndMoves) {

@@ -26,6 +26,7 @@ import time
 
 from .common import ROOT, START, dump, fmt_time, log, sh
 from .manifest import read_tsv
+from .mcgs_corpus import families_of, run_corpus
 from .markdown import CLAIM_FAILED_TO_RUN, remove_figures, write_report
 from .record import RUN_FORMAT, run_records
 from .runners import environment, run_claims, run_gbench, run_scaling, run_solvers
@@ -90,9 +91,10 @@ def main():
     ap.add_argument("--skip-claims", default="",
                     help="comma list of claim ids not to run (the sanitized test run leaves out "
                          "the claims that take minutes under a sanitizer)")
-    ap.add_argument("--only", default="claims,solvers,scaling,gbench,boards",
+    ap.add_argument("--only", default="claims,solvers,scaling,gbench,boards,mcgs",
                     help="comma list of parts to run (claims, solvers, scaling, gbench; boards: "
-                         "the Connect Four board table, with --full only)")
+                         "the Connect Four board table, and mcgs: MCGS's corpus per family, "
+                         "with --full only)")
     ap.add_argument("--manifests", default=os.path.join(ROOT, "bench"),
                     help="folder of the manifests claims.tsv, instances.tsv, scaling.tsv and "
                          "gbench.tsv (default bench/; the tests run a small one, tests/report/small_job/)")
@@ -153,6 +155,12 @@ def main():
                             "--records", os.path.join(out_dir, "connect4_boards"),
                             "--out", os.path.join(out_dir, "connect4_boards.md")])
         boards_failed = r.returncode != 0
+    # MCGS's corpus family by family (full mode only: the families take
+    # minutes to hours); the default report shows the committed table.
+    if args.full and "mcgs" in parts and "mcgs" in tool.commands:
+        corpus = os.path.join(ROOT, "bench", "mcgs", "autotests")
+        run_corpus(tool_path, corpus, families_of(corpus), 900.0, out_dir,
+                   command="bash scripts/main_job.sh --full")
     total = time.monotonic() - START
     env["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
 

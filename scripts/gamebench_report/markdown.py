@@ -6,6 +6,7 @@ import os
 
 from .claims import json_text
 from .common import fmt_bytes, fmt_int, fmt_ratio, fmt_time, geomean, md_escape, slug
+from .mcgs_corpus import mcgs_corpus_section
 from .parallel_search import parallel_search_section
 from .plot import svg_chart
 
@@ -294,6 +295,9 @@ def write_report(out_dir, env, args, claims, solvers, scaling, gbench, tool, tot
                      + " | ".join(cells) + f" | {md_escape(b['error'] or b['label'])} |")
         L.append("")
     L += parallel_search_section(gbench, env["machine"]["cores"], out_dir)
+    # MCGS's corpus per family: a table of its own run (scripts/mcgs_corpus.py,
+    # by the main job with --full), with its command and load, when present.
+    L += mcgs_corpus_section(out_dir)
 
     # 5. environment
     m, bld = env["machine"], env["build"]

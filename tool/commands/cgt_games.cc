@@ -57,26 +57,36 @@ class Builders {
   // nimber of its nim value.
   // `move_text` turns the game's text of a move into MCGS's.
   // `search_first`: B/W of the game alone by search (SolveAlone), its
-  // form built only when a command needs it.
+  // form built only when a command needs it; `search_splits`: a position
+  // that splits too (before its parts' forms).
   absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena,
                                       absl::StatusOr<Positioned<G>> position, bool impartial,
                                       std::string printed,
                                       std::function<std::string(std::string)> move_text = nullptr,
-                                      bool search_first = false) {
+                                      bool search_first = false, bool search_splits = false) {
     if (!position.ok()) return position.status();
     auto builder = Of(position->spec);
     if (!builder.ok()) return builder.status();
     FormBuilder<G>* b = *builder;
     const typename G::State s = position->state;
-    const bool lazy = search_first && !impartial;
+    // A position that splits: B/W searches the sum over its parts' forms
+    // and the form (their sum) is built only for a command that needs it.
+    bool splits = false;
+    if constexpr (Decomposable<G>) {
+      std::vector<typename G::State> parts;
+      b->game().Components(s, parts);
+      splits = parts.size() > 1 && !impartial;
+    }
+    const bool lazy = (search_first || splits) && !impartial;
     cgt::GameId form = cgt::GameArena::kZero;
-    if (impartial) form = arena.Nimber(b->Nim(s));
+    if (impartial) form = arena.Nimber(b->Nim(arena, s));
     else if (!lazy) form = b->Value(arena, s);
     cgt::BasicGame game{form, std::move(printed)};
-    if (lazy) {
-      game.make_form = [b, s](cgt::GameArena& a) { return b->Value(a, s); };
-      game.solve_alone = [this, b, s, spec = position->spec](bool left) {
-        return SolveAlone(*b, spec, s, left);
+    if (lazy) game.make_form = [b, s](cgt::GameArena& a) { return b->Value(a, s); };
+    if (splits) game.make_parts = [b, s](cgt::GameArena& a) { return b->ComponentValues(a, s); };
+    if (lazy && search_first) {
+      game.solve_alone = [this, b, s, spec = position->spec, search_splits](bool left) {
+        return SolveAlone(*b, spec, s, left, search_splits);
       };
     }
     game.options = [b, s, move_text](cgt::GameArena& a, bool left, bool closure) {
@@ -91,20 +101,23 @@ class Builders {
  private:
   static constexpr uint64_t kSearchNodes = 2000000;
   static constexpr uint64_t kSearchTableBytes = uint64_t{16} << 20;
+  static constexpr size_t kMaxTables = 4;
 
   // Whether the player moving first (left: BLACK) wins s, by alpha-beta with
   // a transposition table (solvers/tt.h) kept per variant, within
   // kSearchNodes; nullopt when the search does not finish (its table is
-  // then dropped) or when s splits (a sum: its parts' forms are the better
-  // route).
+  // then dropped) or, unless `even_if_split`, when s splits (a sum: its parts'
+  // forms are then the better route).
   std::optional<bool> SolveAlone(const FormBuilder<G>& b, const std::string& spec,
-                                 const typename G::State& s, bool left) {
+                                 const typename G::State& s, bool left, bool even_if_split) {
     const G& g = b.game();
     if constexpr (Decomposable<G>) {
       std::vector<typename G::State> parts;
-      g.Components(s, parts);
+      if (!even_if_split) g.Components(s, parts);
       if (parts.size() > 1) return std::nullopt;
     }
+    // At most kMaxTables tables (of kSearchTableBytes each) at a time.
+    if (!tables_.contains(spec) && tables_.size() >= kMaxTables) tables_.clear();
     auto& table = tables_[spec];
     if (!table) table = std::make_unique<typename TtSolver::Table<G>>(kSearchTableBytes);
     SolveOptions options;
@@ -122,6 +135,13 @@ class Builders {
 
   absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<G>>> builders_;
   absl::flat_hash_map<std::string, std::unique_ptr<typename TtSolver::Table<G>>> tables_;
+
+ public:
+  // Every variant's memos emptied (the arena was replaced: their ids and
+  // their charge were the old arena's).
+  void Forget() {
+    for (auto& [spec, builder] : builders_) builder->Forget();
+  }
 };
 
 // MCGS's grids: rows of equal length joined by '|'.
@@ -200,19 +220,26 @@ absl::StatusOr<Positioned<NoGo>> NoGoPosition(absl::string_view section, absl::s
       (rows->size() > 1 && cols > static_cast<size_t>(NoGo::kMaxGridCols)))
     return absl::FailedPreconditionError(absl::StrCat(section, " board of ", rows->size(), "x", cols,
                                                       ": over NoGo's ", NoGo::kMaxCells, " cells"));
-  if (rows->size() > 1) {
-    int empty = 0;
-    for (char c : text) empty += c == '.';
-    if (empty > kMaxCgtEmptyCells)
-      return absl::FailedPreconditionError(absl::StrCat(
-          "nogo grid with ", empty, " empty cells: over the ", kMaxCgtEmptyCells,
-          " of canonical forms without subgame splitting (grids do not split yet)"));
-  }
   const std::string spec = absl::StrCat("nogo(rows=", rows->size(), ",cols=", cols, ")");
   auto game = NoGo::FromSpec(*ParseSpec(spec));
   if (!game.ok()) return game.status();
   auto state = game->ParseBoard(text, true);
   if (!state.ok()) return state.status();
+  // A grid splits into its regions (NoGo is Decomposable): the cost of the
+  // canonical forms is that of the largest region. Rows have no limit here
+  // (the arena's budget refuses what does not fit).
+  if (rows->size() > 1) {
+    std::vector<NoGo::State> parts;
+    game->Components(*state, parts);
+    const int cells = static_cast<int>(rows->size() * cols);
+    for (const NoGo::State& part : parts) {
+      const int region = cells - __builtin_popcountll(part.black | part.white | part.blocked);
+      if (region > kMaxCgtEmptyCells)
+        return absl::FailedPreconditionError(absl::StrCat(
+            "nogo grid with a region of ", region, " empty cells: over the ", kMaxCgtEmptyCells,
+            " of canonical forms"));
+    }
+  }
   return Positioned<NoGo>{spec, *state};
 }
 
@@ -333,6 +360,18 @@ struct CatalogBuilders {
   Builders<TopplingDominoes> toppling_dominoes;
   Builders<GenToads> gen_toads;
   KaylesValues kayles;
+  uint64_t generation = 0;  // of the arena the memos were charged to
+
+  void ForgetIfReplaced(const cgt::GameArena& arena) {
+    if (arena.Generation() == generation) return;
+    generation = arena.Generation();
+    domineering.Forget();
+    clobber.Forget();
+    nogo.Forget();
+    elephants.Forget();
+    toppling_dominoes.Forget();
+    gen_toads.Forget();
+  }
 };
 
 }  // namespace
@@ -341,6 +380,9 @@ cgt::McgsGameSource McgsCatalogGames() {
   auto builders = std::make_shared<CatalogBuilders>();
   return [builders](cgt::GameArena& arena, absl::string_view section, absl::string_view text,
                     bool impartial) -> absl::StatusOr<cgt::BasicGame> {
+    // Memos of a replaced arena go at once: only the current arena's,
+    // within its budget, are kept.
+    builders->ForgetIfReplaced(arena);
     const std::string printed = absl::StrCat(section, ":", text);
     // [clobber] and [nogo] name cells as on a grid even with one row.
     const bool one_row_grid = text.find('|') == absl::string_view::npos;
@@ -352,7 +394,8 @@ cgt::McgsGameSource McgsCatalogGames() {
                                     section == "clobber" && one_row_grid ? GridCells : nullptr);
     if (section == "nogo" || section == "nogo_1xn")
       return builders->nogo.Game(arena, NoGoPosition(section, text), impartial, printed,
-                                 section == "nogo" && one_row_grid ? GridCells : nullptr);
+                                 section == "nogo" && one_row_grid ? GridCells : nullptr,
+                                 /*search_first=*/true, /*search_splits=*/true);
     if (section == "elephants")
       return builders->elephants.Game(arena, ElephantsPosition(text), impartial, printed);
     if (section == "toppling_dominoes")

@@ -140,6 +140,10 @@ absl::Status RunMcgs(const std::vector<std::string>& argv) {
     j.Set("files", static_cast<uint64_t>(parsed.size()));
     j.Set("forms", static_cast<uint64_t>(arena.NodeCount()));
     j.Set("memory_bytes", peak_bytes);
+    // The process's peak resident memory: the budget bounds the arena, the
+    // builders' memos and the sums' memo (all charged to it), so this is
+    // near the budget at most, plus the program and the files.
+    j.Set("peak_rss_bytes", PeakMemoryBytes());
     std::FILE* where = to_file ? stdout : stderr;
     std::fprintf(where, "%s\n", j.Dump().c_str());
     return absl::OkStatus();
@@ -153,8 +157,9 @@ absl::Status RunMcgs(const std::vector<std::string>& argv) {
   };
   for (const auto& [family, t] : families) line(family, t);
   line("total", total);
-  std::fprintf(where, "CGT memory: %s peak of %s (%zu forms)\n", FormatBytes(peak_bytes).c_str(),
-               FormatBytes(arena.BudgetBytes()).c_str(), arena.NodeCount());
+  std::fprintf(where, "CGT memory: %s peak of %s (%zu forms); process peak %s\n",
+               FormatBytes(peak_bytes).c_str(), FormatBytes(arena.BudgetBytes()).c_str(),
+               arena.NodeCount(), FormatBytes(PeakMemoryBytes()).c_str());
   return absl::OkStatus();
 }
 
