@@ -96,6 +96,21 @@ int CheckValues(const G& g, const std::vector<std::string>& starts, int position
   return splits;
 }
 
+// Amazons on 1 x 4, ..XO: Left's options are *, 1 and -1, Right has none;
+// * and -1 are dominated, so the canonical form is {1 |} = 2, a number (it
+// was once left as the node {1 |}, which the thermograph refused).
+TEST(CgtGridGamesTest, DominatedOptionsLeaveANumber) {
+  const auto g = testing::MakeGame<Amazons>("amazons(rows=1,cols=4)");
+  cgt::GameArena arena;
+  FormBuilder<Amazons> builder(g);
+  const cgt::GameId value = builder.Value(arena, *g.ParseState("..XO:B"));
+  ASSERT_TRUE(arena.NumberValue(value).has_value());
+  EXPECT_EQ(arena.NumberValue(value)->ToString(), "2");
+  // The same through the arena alone.
+  const cgt::GameId one = arena.Number(cgt::Dyadic::Integer(1));
+  EXPECT_EQ(arena.MakeCanonical({arena.Nimber(1), one, arena.Negate(one)}, {}), value);
+}
+
 TEST(CgtGridGamesTest, CannibalClobberValuesAgreeWithSearch) {
   const auto grid = testing::MakeGame<CannibalClobber>("cannibal_clobber(rows=3,cols=4)");
   EXPECT_GT(CheckValues(grid, {"XOXO|OXOX|XOXO:B", "XXO.|OOXX|X.OO:W", "XO.X|O.XO|.XXO:B"}, 50), 3);
