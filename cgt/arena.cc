@@ -243,7 +243,11 @@ GameId GameArena::MakeCanonical(std::vector<GameId> left, std::vector<GameId> ri
     };
     prune(left, true);
     prune(right, false);
-    if (!Bypass(left, right)) break;
+    if (!Bypass(left, right)) {
+      // Pruning alone can leave only numbers ({*, 1, -1 |} is {1 |} = 2).
+      if (auto number = SimplestNumberForm(left, right)) return *number;
+      break;
+    }
   }
   GameId id = Intern(left, right);
   MarkCanonical(id);

@@ -5,18 +5,23 @@
 // tool, the conformance tests and the benchmarks all read this list.
 
 #include "core/type_list.h"
+#include "games/amazons/amazons.h"
 #include "games/connect4/connect4.h"
 #include "games/dodgem/dodgem.h"
 #include "games/clobber/clobber.h"
+#include "games/cannibal_clobber/cannibal_clobber.h"
 #include "games/domineering/domineering.h"
 #include "games/elephants/elephants.h"
 #include "games/ends/ends.h"
+#include "games/fission/fission.h"
+#include "games/gen_king_dirt/gen_king_dirt.h"
 #include "games/gen_toads/gen_toads.h"
 #include "games/grundy_game/grundy_game.h"
 #include "games/kayles/kayles.h"
 #include "games/nim/nim.h"
 #include "games/nogo/nogo.h"
 #include "games/octal/octal.h"
+#include "games/sheep/sheep.h"
 #include "games/sim/sim.h"
 #include "games/subtraction/subtraction.h"
 #include "games/sum/sum.h"
@@ -42,7 +47,12 @@ using GameCatalog = TypeList<
     NoGo,
     Elephants,
     TopplingDominoes,
-    GenToads>;
+    GenToads,
+    CannibalClobber,
+    Fission,
+    Amazons,
+    GenKingDirt,
+    Sheep>;
 
 }  // namespace gamebench
 

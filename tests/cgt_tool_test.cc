@@ -57,7 +57,7 @@ TEST(CgtToolTest, Domineering4x4MatchesCgsuite) {
   ours = RunToolArgs({"cgt", "--mcgs", "domineering", ".|.", "--json"});
   EXPECT_NE(ours.out.find("\"canonical\":\"1\""), std::string::npos) << ours.out;
   EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "domineering", ".x|.."}).OneLineError());
-  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "amazons", "X..O"}).OneLineError());
+  EXPECT_TRUE(RunToolArgs({"cgt", "--mcgs", "hackenbush", "X..O"}).OneLineError());
 }
 
 TEST(CgtToolTest, RefusesBadGamesAndBudgets) {
@@ -73,7 +73,7 @@ TEST(CgtToolTest, RefusesBadGamesAndBudgets) {
 // Hand-checked expectations: 1/2 + 1/2 - 1 = 0 (a loss for whoever starts);
 // {1|-1} is a first-player win; * + * = 0; the closure of {2 | 1} has the
 // options 2 (nim 0) and 1 (nim 1), so nim value 2; the last one is wrong on
-// purpose and must FAIL; Amazons is not implemented and must be SKIPPED.
+// purpose and must FAIL; Hackenbush is not implemented and must be SKIPPED.
 constexpr char kFile[] = R"({version 1.7}
 /*_ written for this test */
 /* halves */
@@ -86,7 +86,7 @@ constexpr char kFile[] = R"({version 1.7}
 {N 2}
 [up_star] (1) /*#0 wrong on purpose */
 {B loss, W loss}
-[amazons] X..O
+[hackenbush] X..O
 {B loss}
 )";
 
@@ -108,7 +108,7 @@ TEST(CgtToolTest, McgsRunsTheFileAndWritesMcgsColumns) {
   EXPECT_NE(csv.find("\"a.test\",\"7\",\"up_star:1\",\"B\",\"Loss\",\"Win\""), std::string::npos) << csv;
   EXPECT_NE(csv.find("\"wrong on purpose\""), std::string::npos) << csv;
   EXPECT_NE(csv.find("\"SKIPPED\""), std::string::npos) << csv;
-  EXPECT_NE(csv.find("game [amazons] not implemented"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("game [hackenbush] not implemented"), std::string::npos) << csv;
 }
 
 // A board whose forms and memo do not fit the budget is a skip with the

@@ -11,7 +11,10 @@
 // [nogo] position that does not split is answered, for B/W of it alone, by
 // alpha-beta with a transposition table (solvers/tt.h, at most 2M nodes),
 // and its form is built only if a command needs it: a strip of 20 cells
-// with jumps (or a NoGo grid) has far more forms than its search has nodes. So far:
+// with jumps (or a NoGo grid) has far more forms than its search has nodes; so
+// is a position of [cannibal_clobber], [fission], [amazons], [gen_king_dirt]
+// or [sheep] (filled Cannibal Clobber boards of 20 cells have forms past the
+// 256 MiB budget). So far:
 //   [domineering]  a grid of '.' and '#', rows joined by '|' (MCGS's
 //                  form); BLACK (Left) places vertically. Boards with more
 //                  than kMaxCgtEmptyCells empty cells are skipped.

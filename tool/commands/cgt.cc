@@ -49,10 +49,12 @@ absl::Status RunCgt(const std::vector<std::string>& argv) {
       absl::string_view section = section_flag;
       closure = absl::ConsumePrefix(&section, "impartial ");
       absl::StatusOr<cgt::BasicGame> game = cgt::McgsBasicGame(arena, section, args->positional()[0]);
-      if (absl::IsNotFound(game.status()))
-        game = McgsCatalogGames()(arena, section, args->positional()[0], closure);
+      // The source owns the builders that a game's make_form uses: keep it.
+      const cgt::McgsGameSource catalog = McgsCatalogGames();
+      if (absl::IsNotFound(game.status())) game = catalog(arena, section, args->positional()[0], closure);
       if (!game.ok()) return game.status();
-      form = game->form;
+      // A game searched first (cgt_games.h) builds its form on demand.
+      form = game->make_form ? game->make_form(arena) : game->form;
     } else {
       form = cgt::ParseCgsuite(arena, args->positional()[0]);
     }

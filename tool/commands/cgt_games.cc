@@ -17,12 +17,17 @@
 #include "cgt/form_builder.h"
 #include "core/partizan.h"
 #include "core/spec.h"
+#include "games/amazons/amazons.h"
+#include "games/cannibal_clobber/cannibal_clobber.h"
 #include "games/clobber/clobber.h"
 #include "games/domineering/domineering.h"
 #include "games/elephants/elephants.h"
+#include "games/fission/fission.h"
+#include "games/gen_king_dirt/gen_king_dirt.h"
 #include "games/gen_toads/gen_toads.h"
 #include "games/kayles/kayles.h"
 #include "games/nogo/nogo.h"
+#include "games/sheep/sheep.h"
 #include "games/toppling_dominoes/toppling_dominoes.h"
 #include "solvers/nim_sequence.h"
 #include "solvers/tt.h"
@@ -208,6 +213,100 @@ absl::StatusOr<Positioned<Clobber>> ClobberPosition(absl::string_view section, a
   return Positioned<Clobber>{spec, *state};
 }
 
+// [cannibal_clobber]: a grid (one row too), 'X' (BLACK, Left), 'O' and '.'.
+absl::StatusOr<Positioned<CannibalClobber>> CannibalClobberPosition(absl::string_view text) {
+  auto rows = GridRows("cannibal_clobber", text);
+  if (!rows.ok()) return rows.status();
+  const size_t cols = (*rows)[0].size();
+  if (rows->size() * cols > static_cast<size_t>(CannibalClobber::kMaxCells) ||
+      (rows->size() > 1 && cols > static_cast<size_t>(CannibalClobber::kMaxGridCols)))
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannibal_clobber board of ", rows->size(), "x", cols, ": over ", CannibalClobber::kMaxCells,
+        " cells (", CannibalClobber::kMaxGridCols, " columns on grids)"));
+  const std::string spec = absl::StrCat("cannibal_clobber(rows=", rows->size(), ",cols=", cols, ")");
+  auto game = CannibalClobber::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<CannibalClobber>{spec, *state};
+}
+
+// [fission]: a grid of '.', 'X' (a stone) and '#'; BLACK (Left) splits
+// vertically.
+absl::StatusOr<Positioned<Fission>> FissionPosition(absl::string_view text) {
+  auto rows = GridRows("fission", text);
+  if (!rows.ok()) return rows.status();
+  const size_t cols = (*rows)[0].size();
+  if (rows->size() * cols > static_cast<size_t>(Fission::kMaxCells) ||
+      cols > static_cast<size_t>(Fission::kMaxCols))
+    return absl::FailedPreconditionError(absl::StrCat("fission board of ", rows->size(), "x", cols,
+                                                      ": over ", Fission::kMaxCells, " cells (",
+                                                      Fission::kMaxCols, " columns)"));
+  const std::string spec = absl::StrCat("fission(rows=", rows->size(), ",cols=", cols, ")");
+  auto game = Fission::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<Fission>{spec, *state};
+}
+
+// [amazons]: a grid of '.', 'X' (BLACK, Left), 'O' and '#'.
+absl::StatusOr<Positioned<Amazons>> AmazonsPosition(absl::string_view text) {
+  auto rows = GridRows("amazons", text);
+  if (!rows.ok()) return rows.status();
+  const size_t cols = (*rows)[0].size();
+  if (rows->size() > static_cast<size_t>(Amazons::kMaxSide) || cols > static_cast<size_t>(Amazons::kMaxSide))
+    return absl::FailedPreconditionError(absl::StrCat("amazons board of ", rows->size(), "x", cols,
+                                                      ": over ", Amazons::kMaxSide, "x", Amazons::kMaxSide));
+  const std::string spec = absl::StrCat("amazons(rows=", rows->size(), ",cols=", cols, ")");
+  auto game = Amazons::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<Amazons>{spec, *state};
+}
+
+// [gen_king_dirt]: "B,W,M:" (stones in hand, must_place) and a grid of
+// '.', 'X' (BLACK, Left), 'O' and '#' (dirt).
+absl::StatusOr<Positioned<GenKingDirt>> GenKingDirtPosition(absl::string_view text) {
+  const size_t colon = text.find(':');
+  if (colon == absl::string_view::npos)
+    return absl::InvalidArgumentError(absl::StrCat("bad gen_king_dirt '", text, "': expected B,W,M:GRID"));
+  auto rows = GridRows("gen_king_dirt", text.substr(colon + 1));
+  if (!rows.ok()) return rows.status();
+  const size_t cols = (*rows)[0].size();
+  if (rows->size() * cols > static_cast<size_t>(GenKingDirt::kMaxCells) ||
+      cols > static_cast<size_t>(GenKingDirt::kMaxCols))
+    return absl::FailedPreconditionError(absl::StrCat("gen_king_dirt board of ", rows->size(), "x", cols,
+                                                      ": over ", GenKingDirt::kMaxCells, " cells (",
+                                                      GenKingDirt::kMaxCols, " columns)"));
+  const std::string spec = absl::StrCat("gen_king_dirt(rows=", rows->size(), ",cols=", cols, ")");
+  auto game = GenKingDirt::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<GenKingDirt>{spec, *state};
+}
+
+// [sheep]: MCGS's grid of herds, numbers (BLACK's herds > 0, WHITE's < 0,
+// empty 0) apart by spaces or ',', rows joined by '|'.
+absl::StatusOr<Positioned<Sheep>> SheepPosition(absl::string_view text) {
+  std::vector<std::string> rows = absl::StrSplit(text, '|');
+  const std::vector<std::string> first = absl::StrSplit(rows[0], absl::ByAnyChar(" ,"), absl::SkipWhitespace());
+  const size_t cols = first.size();
+  if (cols == 0) return absl::InvalidArgumentError(absl::StrCat("bad sheep '", text, "': an empty row"));
+  if (rows.size() * cols > static_cast<size_t>(Sheep::kMaxCells) || cols > static_cast<size_t>(Sheep::kMaxCols))
+    return absl::FailedPreconditionError(absl::StrCat("sheep board of ", rows.size(), "x", cols, ": over ",
+                                                      Sheep::kMaxCells, " cells (", Sheep::kMaxCols,
+                                                      " columns)"));
+  const std::string spec = absl::StrCat("sheep(rows=", rows.size(), ",cols=", cols, ")");
+  auto game = Sheep::FromSpec(*ParseSpec(spec));
+  if (!game.ok()) return game.status();
+  auto state = game->ParseBoard(text, true);
+  if (!state.ok()) return state.status();
+  return Positioned<Sheep>{spec, *state};
+}
+
 // [nogo] (a grid, '#' off the board) and [nogo_1xn] (one row): 'X'
 // (BLACK, Left), 'O', '.'.
 absl::StatusOr<Positioned<NoGo>> NoGoPosition(absl::string_view section, absl::string_view text) {
@@ -359,6 +458,11 @@ struct CatalogBuilders {
   Builders<Elephants> elephants;
   Builders<TopplingDominoes> toppling_dominoes;
   Builders<GenToads> gen_toads;
+  Builders<CannibalClobber> cannibal_clobber;
+  Builders<Fission> fission;
+  Builders<Amazons> amazons;
+  Builders<GenKingDirt> gen_king_dirt;
+  Builders<Sheep> sheep;
   KaylesValues kayles;
   uint64_t generation = 0;  // of the arena the memos were charged to
 
@@ -371,6 +475,11 @@ struct CatalogBuilders {
     elephants.Forget();
     toppling_dominoes.Forget();
     gen_toads.Forget();
+    cannibal_clobber.Forget();
+    fission.Forget();
+    amazons.Forget();
+    gen_king_dirt.Forget();
+    sheep.Forget();
   }
 };
 
@@ -404,6 +513,20 @@ cgt::McgsGameSource McgsCatalogGames() {
       return builders->gen_toads.Game(arena, GenToadsPosition(text), impartial, printed, nullptr,
                                       /*search_first=*/true);
     if (section == "kayles") return builders->kayles.Game(arena, text);
+    if (section == "cannibal_clobber")
+      return builders->cannibal_clobber.Game(arena, CannibalClobberPosition(text), impartial, printed,
+                                             one_row_grid ? GridCells : nullptr, /*search_first=*/true);
+    if (section == "fission")
+      return builders->fission.Game(arena, FissionPosition(text), impartial, printed, nullptr,
+                                    /*search_first=*/true);
+    if (section == "amazons")
+      return builders->amazons.Game(arena, AmazonsPosition(text), impartial, printed, nullptr,
+                                    /*search_first=*/true);
+    if (section == "gen_king_dirt")
+      return builders->gen_king_dirt.Game(arena, GenKingDirtPosition(text), impartial, printed,
+                                          nullptr, /*search_first=*/true);
+    if (section == "sheep") return builders->sheep.Game(arena, SheepPosition(text), impartial, printed, nullptr,
+                                                          /*search_first=*/true);
     return absl::NotFoundError(absl::StrCat("no game [", section, "]"));
   };
 }

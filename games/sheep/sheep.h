@@ -1,0 +1,304 @@
+#ifndef GAMEBENCH_GAMES_SHEEP_SHEEP_H_
+#define GAMEBENCH_GAMES_SHEEP_SHEEP_H_
+
+// Sheep, as MCGS has it (ualberta-mueller-group/MCGS v1.7, src/sheep.cpp),
+// on a rows x cols board of at most 48 cells read as a hex grid: each cell
+// holds a herd, a number: h > 0 is a herd of h black sheep, h < 0 one of -h
+// white sheep, 0 an empty cell. A move takes a herd of the mover's of two
+// sheep or more, picks one of the six hex directions (up, up-right, right,
+// down, down-left, left: (-1,0), (-1,1), (0,1), (1,0), (1,-1), (0,-1)) and
+// sends t of its sheep (1 <= t < the herd) as far as they can go that way
+// over empty cells (at least one step); the rest stay. A herd of one sheep
+// never moves again and blocks the way. The player who cannot move loses.
+// Spec: sheep(rows=3,cols=3,sheep=3,first=black|white); the start position
+// has a herd of `sheep` black sheep in the top-left cell and one of white
+// sheep in the bottom-right.
+//
+// Text form of a position: the herds row by row, numbers joined by ',',
+// rows by '|', then ':' and the player to move: "0,3,0|0,0,-2:B". MCGS's
+// form (numbers apart by spaces or ',', rows by '|', in parentheses in its
+// files: "(0 3 0 | 0 0 -2)") is read too. Herds are at most 50 sheep
+// (MCGS's bound), and a side's herds may split at most kMaxSplits times in
+// all (the sum of h - 1 over its herds), so that kMaxMoves bounds the
+// moves; moves only lower that sum.
+//
+// Moves, as MCGS prints them: the chess-like cells from and to (a1 the
+// top-left) and the number of sheep sent: "b2-a2-1".
+//
+// State: one signed byte per cell and the mover. Key(s) hashes them: not
+// exact.
+//
+// Partizan (core/partizan.h): Left is Black. Decomposable: a move stays on
+// cells that are not herds of one (hex-connected), so the board falls into
+// the hex-connected parts of such cells; a part needs a herd of two or more
+// and an empty cell to have a move (else it is the game 0, left out), and
+// every part is moved to the top-left corner with the rest of the board
+// filled with herds of one black sheep (walls), so that equal parts are
+// equal states (MCGS splits the same way).
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "core/game.h"
+#include "core/partizan.h"
+
+namespace gamebench {
+
+class Sheep {
+ public:
+  static constexpr absl::string_view kName = "sheep";
+  static constexpr absl::string_view kDescription =
+      "Sheep on a hex grid of up to 48 cells, a herd sends some of its sheep as far as they go in "
+      "one of six directions, no move loses; positions numbers joined by , and rows by | then :B "
+      "or :W, moves like b2-a2-1";
+  static constexpr int kMaxCells = 48;
+  static constexpr int kMaxCols = 26;
+  static constexpr int kMaxHerd = 50;
+  static constexpr int kMaxSplits = 100;  // a side: the sum of h - 1 over its herds
+  static constexpr int kMaxMoves = 6 * kMaxSplits;
+  static constexpr bool kScored = false;
+
+  struct State {
+    std::array<int8_t, kMaxCells> herd{};
+    bool black_to_move = true;
+    bool operator==(const State&) const = default;
+  };
+  // The herd's cell (bits 0-5), the direction (6-8) and the sheep sent (9-14).
+  using Move = uint16_t;
+
+  static std::vector<ParamInfo> Params() {
+    return {{"rows", "3", "1..48 (rows x cols at most 48)"},
+            {"cols", "3", "1..26"},
+            {"sheep", "3", "1..50: the start's herds"},
+            {"first", "black", "black | white: who moves first"}};
+  }
+
+  static absl::StatusOr<Sheep> FromSpec(const Spec& spec) {
+    ParamReader r(spec);
+    auto rows = r.Int("rows", 3, 1, kMaxCells);
+    if (!rows.ok()) return rows.status();
+    auto cols = r.Int("cols", 3, 1, kMaxCols);
+    if (!cols.ok()) return cols.status();
+    auto sheep = r.Int("sheep", 3, 1, kMaxHerd);
+    if (!sheep.ok()) return sheep.status();
+    std::string first = r.Text("first", "black");
+    if (first != "black" && first != "white")
+      return absl::InvalidArgumentError(
+          absl::StrCat("sheep: parameter 'first' is '", first, "', expected black or white"));
+    if (auto st = r.Finish(); !st.ok()) return st;
+    if (*rows * *cols > kMaxCells)
+      return absl::OutOfRangeError(absl::StrCat("sheep: rows x cols is ", *rows * *cols, ", at most ", kMaxCells));
+    return Sheep(static_cast<int>(*rows), static_cast<int>(*cols), static_cast<int>(*sheep), first == "black");
+  }
+
+  std::string CanonicalSpec() const {
+    return absl::StrCat("sheep(rows=", rows_, ",cols=", cols_, ",sheep=", sheep_,
+                        ",first=", black_first_ ? "black" : "white", ")");
+  }
+
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  Score MinScore() const { return kLossScore; }
+  Score MaxScore() const { return kWinScore; }
+
+  State Start() const {
+    State s;
+    s.herd[0] = static_cast<int8_t>(sheep_);
+    if (cells_ > 1) s.herd[cells_ - 1] = static_cast<int8_t>(-sheep_);
+    s.black_to_move = black_first_;
+    return s;
+  }
+
+  std::optional<Score> Terminal(const State& s) const {
+    const int sign = s.black_to_move ? 1 : -1;
+    for (int cell = 0; cell < cells_; ++cell)
+      if (s.herd[cell] * sign >= 2)
+        for (int d = 0; d < 6; ++d)
+          if (next_[cell][d] >= 0 && s.herd[next_[cell][d]] == 0) return std::nullopt;
+    return kLossScore;
+  }
+
+  void GenerateMoves(const State& s, MoveListOf<Sheep>& moves) const {
+    const int sign = s.black_to_move ? 1 : -1;
+    for (int cell = 0; cell < cells_; ++cell) {
+      const int size = s.herd[cell] * sign;
+      if (size < 2) continue;
+      for (int d = 0; d < 6; ++d) {
+        if (next_[cell][d] < 0 || s.herd[next_[cell][d]] != 0) continue;
+        for (int t = 1; t < size; ++t) moves.push_back(static_cast<Move>(cell | d << 6 | t << 9));
+      }
+    }
+  }
+
+  State Play(const State& s, Move m) const {
+    const int from = m & 63, t = m >> 9, sign = s.black_to_move ? 1 : -1;
+    State u = s;
+    u.herd[from] = static_cast<int8_t>(s.herd[from] - sign * t);
+    u.herd[Destination(s, from, (m >> 6) & 7)] = static_cast<int8_t>(sign * t);
+    u.black_to_move = !s.black_to_move;
+    return u;
+  }
+
+  uint64_t Key(const State& s) const {
+    uint64_t h = s.black_to_move ? 0x9e3779b97f4a7c15ULL : 0x632be59bd9b4e019ULL;
+    for (int cell = 0; cell < cells_; ++cell) {
+      h ^= static_cast<uint8_t>(s.herd[cell]) + 0x100u * static_cast<uint64_t>(cell);
+      h *= 0xbf58476d1ce4e5b9ULL;
+      h ^= h >> 29;
+    }
+    return h;
+  }
+
+  // [Partizan] Left is Black.
+  int Mover(const State& s) const { return s.black_to_move ? kLeft : kRight; }
+  State WithMover(const State& s, int player) const {
+    State t = s;
+    t.black_to_move = player == kLeft;
+    return t;
+  }
+
+  // [Decomposable] The hex-connected parts of the cells that are not herds
+  // of one, with a herd of two or more and an empty cell, each moved to the
+  // top-left corner, the rest filled with herds of one.
+  void Components(const State& s, std::vector<State>& parts) const {
+    std::array<bool, kMaxCells> seen{};
+    const size_t first = parts.size();
+    for (int start = 0; start < cells_; ++start) {
+      if (seen[start] || std::abs(s.herd[start]) == 1) continue;
+      std::vector<int> region{start};
+      seen[start] = true;
+      bool has_herd = false, has_empty = false;
+      int top = rows_, leftmost = cols_;
+      for (size_t i = 0; i < region.size(); ++i) {
+        const int cell = region[i];
+        (s.herd[cell] == 0 ? has_empty : has_herd) = true;
+        top = std::min(top, cell / cols_);
+        leftmost = std::min(leftmost, cell % cols_);
+        for (int d = 0; d < 6; ++d) {
+          const int n = next_[cell][d];
+          if (n >= 0 && !seen[n] && std::abs(s.herd[n]) != 1) {
+            seen[n] = true;
+            region.push_back(n);
+          }
+        }
+      }
+      if (!has_herd || !has_empty) continue;
+      State part = Walled(s.black_to_move);
+      const int shift = top * cols_ + leftmost;
+      for (int cell : region) part.herd[cell - shift] = s.herd[cell];
+      parts.push_back(part);
+    }
+    if (parts.size() == first) parts.push_back(Walled(s.black_to_move));
+  }
+
+  std::string FormatState(const State& s) const {
+    std::string text;
+    for (int cell = 0; cell < cells_; ++cell) {
+      if (cell > 0) text += cell % cols_ == 0 ? "|" : ",";
+      absl::StrAppend(&text, s.herd[cell]);
+    }
+    text += s.black_to_move ? ":B" : ":W";
+    return text;
+  }
+
+  // MCGS's board text alone (no mover): numbers apart by spaces or one ','
+  // (optional), rows joined by '|', in parentheses or not.
+  absl::StatusOr<State> ParseBoard(absl::string_view text, bool black_to_move) const {
+    auto error = [&](absl::string_view why) {
+      return absl::InvalidArgumentError(absl::StrCat("sheep position '", text.substr(0, 80), "': ", why));
+    };
+    absl::string_view body = absl::StripAsciiWhitespace(text);
+    if (body.size() >= 2 && body.front() == '(' && body.back() == ')') body = body.substr(1, body.size() - 2);
+    std::vector<absl::string_view> rows = absl::StrSplit(body, '|');
+    if (static_cast<int>(rows.size()) != rows_) return error(absl::StrCat("expected ", rows_, " rows joined by '|'"));
+    State s;
+    s.black_to_move = black_to_move;
+    int splits[2] = {0, 0};
+    for (int r = 0; r < rows_; ++r) {
+      std::vector<absl::string_view> numbers =
+          absl::StrSplit(rows[r], absl::ByAnyChar(" ,\t"), absl::SkipWhitespace());
+      if (static_cast<int>(numbers.size()) != cols_)
+        return error(absl::StrCat("row ", r + 1, " must have ", cols_, " numbers"));
+      for (int c = 0; c < cols_; ++c) {
+        int v = 0;
+        if (!absl::SimpleAtoi(numbers[c], &v) || v < -kMaxHerd || v > kMaxHerd)
+          return error(absl::StrCat("bad herd '", numbers[c], "' in row ", r + 1, " (a number, at most ",
+                                    kMaxHerd, " sheep)"));
+        s.herd[r * cols_ + c] = static_cast<int8_t>(v);
+        if (v != 0) splits[v > 0 ? 0 : 1] += std::abs(v) - 1;
+      }
+    }
+    if (splits[0] > kMaxSplits || splits[1] > kMaxSplits)
+      return error(absl::StrCat("a side's herds of h sheep have at most ", kMaxSplits, " sheep over one each"));
+    return s;
+  }
+
+  absl::StatusOr<State> ParseState(absl::string_view text) const {
+    if (text.size() < 2 || (text.substr(text.size() - 2) != ":B" && text.substr(text.size() - 2) != ":W"))
+      return absl::InvalidArgumentError(absl::StrCat("sheep position '", text.substr(0, 80),
+                                                     "': must end in :B or :W (the player to move)"));
+    return ParseBoard(text.substr(0, text.size() - 2), text.back() == 'B');
+  }
+
+  std::string FormatMove(const State& s, Move m) const {
+    const int from = m & 63;
+    return absl::StrCat(CellName(from), "-", CellName(Destination(s, from, (m >> 6) & 7)), "-", m >> 9);
+  }
+
+  absl::StatusOr<Move> ParseMove(const State& s, absl::string_view text) const {
+    MoveListOf<Sheep> moves;
+    if (!Terminal(s)) GenerateMoves(s, moves);
+    for (Move m : moves)
+      if (FormatMove(s, m) == text) return m;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sheep move '", text.substr(0, 40), "': not a legal move (expected from-to-sheep like b2-a2-1)"));
+  }
+
+ private:
+  Sheep(int rows, int cols, int sheep, bool black_first)
+      : rows_(rows), cols_(cols), cells_(rows * cols), sheep_(sheep), black_first_(black_first) {
+    static constexpr int kDr[6] = {-1, -1, 0, 1, 1, 0}, kDc[6] = {0, 1, 1, 0, -1, -1};
+    for (int cell = 0; cell < cells_; ++cell)
+      for (int d = 0; d < 6; ++d) {
+        const int r = cell / cols + kDr[d], c = cell % cols + kDc[d];
+        next_[cell][d] = static_cast<int8_t>(r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1);
+      }
+  }
+
+  // The last empty cell from `from` in direction d.
+  int Destination(const State& s, int from, int d) const {
+    int to = from;
+    while (next_[to][d] >= 0 && s.herd[next_[to][d]] == 0) to = next_[to][d];
+    return to;
+  }
+
+  State Walled(bool black_to_move) const {
+    State s;
+    for (int cell = 0; cell < cells_; ++cell) s.herd[cell] = 1;
+    s.black_to_move = black_to_move;
+    return s;
+  }
+
+  std::string CellName(int cell) const {
+    return absl::StrCat(std::string(1, static_cast<char>('a' + cell % cols_)), cell / cols_ + 1);
+  }
+
+  int rows_ = 3, cols_ = 3, cells_ = 9, sheep_ = 3;
+  bool black_first_ = true;
+  std::array<std::array<int8_t, 6>, kMaxCells> next_{};  // the hex neighbour, or -1
+};
+
+}  // namespace gamebench
+
+#endif  // GAMEBENCH_GAMES_SHEEP_SHEEP_H_

@@ -1,0 +1,155 @@
+// ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
+// The CGT values of the grid games of MCGS's corpus added after
+// tests/cgt_games_test.cc (Cannibal Clobber, Fission, Amazons, generalised
+// King/Dirt, Sheep), checked the same way: on random positions of each game
+// (the ends of random playouts, a few plies back), the outcome of the
+// canonical form is alpha-beta's value for the player to move; the split
+// position's value (the sum of its parts' forms, core/partizan.h's
+// Decomposable) is the canonical form of the whole board's game tree, not
+// split; and the nim value of the impartial closure, split, is the one of
+// the whole tree's form built naively.
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "cgt/arena.h"
+#include "cgt/form_builder.h"
+#include "core/partizan.h"
+#include "games/amazons/amazons.h"
+#include "games/cannibal_clobber/cannibal_clobber.h"
+#include "games/fission/fission.h"
+#include "games/gen_king_dirt/gen_king_dirt.h"
+#include "games/sheep/sheep.h"
+#include "gtest/gtest.h"
+#include "solvers/alphabeta.h"
+#include "tests/conformance.h"
+
+namespace gamebench {
+namespace {
+
+// The form {Left children | Right children} of the whole game tree, not
+// simplified and not split.
+template <Partizan G>
+cgt::GameId RawForm(const G& g, cgt::GameArena& arena, const typename G::State& s,
+                    absl::flat_hash_map<std::string, cgt::GameId>& memo) {
+  const typename G::State left = g.WithMover(s, kLeft);
+  const std::string key = g.FormatState(left);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  std::vector<cgt::GameId> sides[2];
+  for (int player : {kLeft, kRight}) {
+    const typename G::State v = g.WithMover(s, player);
+    if (g.Terminal(v)) continue;
+    MoveListOf<G> moves;
+    g.GenerateMoves(v, moves);
+    for (const auto& m : moves) sides[player].push_back(RawForm(g, arena, g.Play(v, m), memo));
+  }
+  const cgt::GameId id = arena.Form(std::move(sides[kLeft]), std::move(sides[kRight]));
+  memo[key] = id;
+  return id;
+}
+
+// `positions` random positions from `starts`; returns how many split.
+template <Partizan G>
+int CheckValues(const G& g, const std::vector<std::string>& starts, int positions, bool raw_nim = true) {
+  std::mt19937_64 rng(67);
+  cgt::GameArena arena;
+  FormBuilder<G> split(g), whole(g, /*split=*/false);
+  absl::flat_hash_map<std::string, cgt::GameId> raw;
+  int checked = 0, nonzero = 0, splits = 0;
+  for (int p = 0; checked < positions && p < 50 * positions; ++p) {
+    auto start = g.ParseState(starts[static_cast<size_t>(p) % starts.size()]);
+    EXPECT_TRUE(start.ok()) << start.status();
+    if (!start.ok()) return 0;
+    std::vector<typename G::State> line{*start};
+    while (!g.Terminal(line.back()) && line.size() < 200) {
+      MoveListOf<G> moves;
+      g.GenerateMoves(line.back(), moves);
+      line.push_back(g.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
+    }
+    const size_t back = std::min<size_t>(line.size() - 1, 2 + rng() % 8);
+    const typename G::State s = g.WithMover(line[line.size() - 1 - back], static_cast<int>(rng() % 2));
+    SolveOptions limited;
+    limited.node_limit = 2000000;
+    limited.best_moves = false;
+    const SolveReport a = AlphaBetaSolver::Solve(g, s, limited);
+    if (!a.complete) continue;
+    std::vector<typename G::State> parts;
+    g.Components(s, parts);
+    splits += parts.size() > 1;
+    const cgt::GameId value = split.Value(arena, s);
+    EXPECT_EQ(value, whole.Value(arena, s)) << g.FormatState(s);
+    const bool mover_wins =
+        g.Mover(s) == kLeft ? arena.LeftWinsMovingFirst(value) : arena.RightWinsMovingFirst(value);
+    EXPECT_EQ(a.value, mover_wins ? kWinScore : kLossScore) << g.CanonicalSpec() << " " << g.FormatState(s);
+    const int nim = split.Nim(arena, s);
+    EXPECT_EQ(nim, whole.Nim(arena, s)) << g.FormatState(s);
+    if (raw_nim) {
+      EXPECT_EQ(nim, arena.NimValue(RawForm(g, arena, s, raw))) << g.FormatState(s);
+    }
+    nonzero += value != cgt::GameArena::kZero;
+    ++checked;
+  }
+  EXPECT_EQ(checked, positions) << g.CanonicalSpec();
+  EXPECT_GT(nonzero, positions / 8) << g.CanonicalSpec();
+  return splits;
+}
+
+// Amazons on 1 x 4, ..XO: Left's options are *, 1 and -1, Right has none;
+// * and -1 are dominated, so the canonical form is {1 |} = 2, a number (it
+// was once left as the node {1 |}, which the thermograph refused).
+TEST(CgtGridGamesTest, DominatedOptionsLeaveANumber) {
+  const auto g = testing::MakeGame<Amazons>("amazons(rows=1,cols=4)");
+  cgt::GameArena arena;
+  FormBuilder<Amazons> builder(g);
+  const cgt::GameId value = builder.Value(arena, *g.ParseState("..XO:B"));
+  ASSERT_TRUE(arena.NumberValue(value).has_value());
+  EXPECT_EQ(arena.NumberValue(value)->ToString(), "2");
+  // The same through the arena alone.
+  const cgt::GameId one = arena.Number(cgt::Dyadic::Integer(1));
+  EXPECT_EQ(arena.MakeCanonical({arena.Nimber(1), one, arena.Negate(one)}, {}), value);
+}
+
+TEST(CgtGridGamesTest, CannibalClobberValuesAgreeWithSearch) {
+  const auto grid = testing::MakeGame<CannibalClobber>("cannibal_clobber(rows=3,cols=4)");
+  EXPECT_GT(CheckValues(grid, {"XOXO|OXOX|XOXO:B", "XXO.|OOXX|X.OO:W", "XO.X|O.XO|.XXO:B"}, 50), 3);
+  const auto row = testing::MakeGame<CannibalClobber>("cannibal_clobber(rows=1,cols=12)");
+  EXPECT_GT(CheckValues(row, {"XOXOOX.XOOXX:B", "XXO.OXXO.XOO:W"}, 50), 3);
+}
+
+TEST(CgtGridGamesTest, FissionValuesAgreeWithSearch) {
+  const auto g = testing::MakeGame<Fission>("fission(rows=4,cols=5)");
+  // Walls across the board (MCGS's boards have few), so that positions split.
+  EXPECT_GT(CheckValues(g, {".....|.X.#.|..#X.|.....:B", "..#..|.X#X.|..#..|..#..:W", ".X...|#####|...X.|.....:B",
+                            ".#...|X..#.|.#.X.|...#.:W"},
+                        60),
+            3);
+}
+
+TEST(CgtGridGamesTest, AmazonsValuesAgreeWithSearch) {
+  const auto g = testing::MakeGame<Amazons>("amazons(rows=3,cols=4)");
+  EXPECT_GT(CheckValues(g, {"X..#|.#..|..O.:B", "X.#O|..#.|O.#X:W", "X.#.|..#.|..#O:B", "..X.|#.#.|O...:W"}, 40,
+                        false),
+            3);
+}
+
+TEST(CgtGridGamesTest, GenKingDirtValuesAgreeWithSearch) {
+  const auto g = testing::MakeGame<GenKingDirt>("gen_king_dirt(rows=3,cols=4)");
+  EXPECT_GT(CheckValues(g, {"0,0,0:X..#|.#..|..O.:B", "1,1,0:X...|..#.|...O:W", "1,0,1:..X.|#...|O..#:B",
+                            "0,0,0:X.#.|.#O.|#..X:W", "0,0,0:X.#.|..#O|O.#X:B", "0,1,0:X.#.|..#O|O.#X:W"},
+                        50),
+            3);
+}
+
+TEST(CgtGridGamesTest, SheepValuesAgreeWithSearch) {
+  const auto g = testing::MakeGame<Sheep>("sheep(rows=3,cols=4)");
+  EXPECT_GT(CheckValues(g, {"3,0,0,0|0,1,0,0|0,0,0,-3:B", "0,2,0,0|-2,0,-1,0|0,0,2,0:W",
+                            "4,0,1,0|0,0,0,0|1,0,0,-4:B", "3,0,1,0|0,0,1,-3|0,0,1,0:W",
+                            "0,4,1,0|0,0,1,0|-3,0,1,2:B"},
+                        50),
+            3);
+}
+
+}  // namespace
+}  // namespace gamebench
