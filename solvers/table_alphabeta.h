@@ -129,6 +129,13 @@ class TableAlphaBeta {
             return *v;
         }
       }
+      // The children's buckets start loading now, while the moves are
+      // ordered and the first child's own checks run: with a table larger
+      // than the caches nearly every probe is a miss to memory, and a node
+      // probes only after its parent has finished with it (Test_L1_R2's
+      // sample: a 64 MiB table ran 2x slower than 2 MiB for 10% fewer
+      // nodes). Prefetches change no result.
+      for (int i = 0; i < moves.size(); ++i) search.Prefetch(search.KeyOf(children[i]));
       if (search.ordering) OrderMovesWithChildren(game, s, moves, children.data());
     } else {
       if (search.ordering) OrderMoves(game, s, moves);

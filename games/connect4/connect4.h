@@ -59,6 +59,7 @@
 #include "core/combinatorics.h"
 #include "core/game.h"
 #include "games/connect4/bitboard.h"
+#include "games/connect4/board_text.h"
 #include "games/connect4/even_threats.h"
 #include "games/connect4/tier_tables.h"
 
@@ -422,18 +423,7 @@ class Connect4Of {
   Bits Bit(int c, int r) const { return Bits{1} << (c * (h_ + 1) + r); }
 
   static int PopCount(Bits b) { return connect4::PopCount(b); }
-  // For words with few bits (a player's threats: mostly 0 to 3), a bit at a
-  // time is cheaper than the 12-operation count without a popcount
-  // instruction.
-  static int SparsePopCount(Bits b) {
-#ifdef __POPCNT__
-    return PopCount(b);
-#else
-    int n = 0;
-    for (; b; b &= b - 1) ++n;
-    return n;
-#endif
-  }
+  static int SparsePopCount(Bits b) { return connect4::SparsePopCount(b); }
   bool CanPlay(const State& s, int c) const { return (s.mask & Bit(c, h_ - 1)) == 0; }
 
   // True when `stones` hold four in a row (Pons' alignment()).
@@ -451,7 +441,7 @@ class Connect4Of {
 
   Bits Mirror(Bits b) const { return connect4::Mirror(b, w_, h_); }
 
-  char ColumnChar(int c) const { return c < 9 ? static_cast<char>('1' + c) : static_cast<char>('a' + c - 9); }
+  char ColumnChar(int c) const { return connect4::ColumnChar(c); }
   int ColumnOf(char ch) const {
     int c = -1;
     if (ch >= '1' && ch <= '9') c = ch - '1';
@@ -477,54 +467,12 @@ class Connect4Of {
     return s;
   }
 
-  // Accepts boards with stones stacked from the bottom, x having as many
-  // stones as o or one more, and at most one player with a four, who made the
-  // last move: one of its top stones completes every four it has. (Such a
-  // board need not be reachable by play; its value is still well defined.)
+  // The board form's checks are connect4::ParseBoardStones (board_text.h).
   absl::StatusOr<State> ParseBoard(absl::string_view text) const {
-    auto error = [&](absl::string_view why) {
-      return absl::InvalidArgumentError(absl::StrCat("connect4 position '", text, "': ", why));
-    };
-    const std::string want = absl::StrCat("expected ", h_, " rows of ", w_,
-                                          " cells '.', 'x' or 'o', top row first, separated by '/'");
-    if (text.size() != static_cast<size_t>(h_ * (w_ + 1) - 1)) return error(want);
-    Bits x = 0, o = 0;
-    for (int r = h_ - 1, i = 0; r >= 0; --r) {
-      for (int c = 0; c < w_; ++c, ++i) {
-        switch (text[i]) {
-          case 'x': x |= Bit(c, r); break;
-          case 'o': o |= Bit(c, r); break;
-          case '.': break;
-          default: return error(want);
-        }
-      }
-      if (r > 0 && text[i++] != '/') return error(want);
-    }
-    const Bits mask = x | o;
-    for (int c = 0; c < w_; ++c) {
-      const Bits col = (mask >> (c * (h_ + 1))) & ((Bits{1} << h_) - 1);
-      if (col & (col + 1))
-        return error(absl::StrCat("column ", std::string(1, ColumnChar(c)),
-                                  " has a floating stone (an empty cell below a stone)"));
-    }
-    const int nx = PopCount(x), no = PopCount(o);
-    if (nx != no && nx != no + 1) return error("x must have as many stones as o or one more");
-    const bool x_four = Alignment(x), o_four = Alignment(o);
-    if (x_four && o_four) return error("both players have four in a row");
-    if (x_four && nx == no) return error("o moved after x had already won");
-    if (o_four && nx == no + 1) return error("x moved after o had already won");
-    if (x_four || o_four) {
-      const Bits winner = x_four ? x : o;
-      bool last_stone_found = false;
-      for (int c = 0; c < w_ && !last_stone_found; ++c) {
-        const Bits top = ((mask & ColumnMask(c)) + Bit(c, 0)) >> 1 & ColumnMask(c) & mask;
-        if ((top & winner) && !Alignment(winner & ~top)) last_stone_found = true;
-      }
-      if (!last_stone_found)
-        return error("the winner's fours cannot all have been completed by its last stone");
-    }
-    const State s = nx == no ? Make(x, mask) : Make(o, mask);
-    return s;
+    auto stones = connect4::ParseBoardStones<Bits>(text, w_, h_);
+    if (!stones.ok()) return stones.status();
+    const auto [x, o] = *stones;
+    return PopCount(x) == PopCount(o) ? Make(x, x | o) : Make(o, x | o);
   }
 
   int w_, h_;
