@@ -52,10 +52,12 @@ GameArena::GameArena(uint64_t budget_bytes) : budget_(budget_bytes) {
 }
 
 void GameArena::Charge(uint64_t bytes) {
-  bytes_ += bytes;
-  if (bytes_ > budget_)
+  // A refused charge is not counted: the arena's figure stays within the
+  // budget (a refused arena is replaced, and the report's peak is its size).
+  if (bytes_ + bytes > budget_)
     throw CgtRefusal(absl::StrCat("canonical forms need more than the CGT memory budget of ",
                                   budget_ >> 20, " MiB (", nodes_.size(), " forms interned)"));
+  bytes_ += bytes;
 }
 
 GameId GameArena::Intern(std::vector<GameId>& left, std::vector<GameId>& right) {

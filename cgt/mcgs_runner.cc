@@ -167,7 +167,17 @@ std::string Quote(absl::string_view field) {
 
 absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::string_view name,
                                                  GameArena& arena,
-                                                 const McgsGameSource& extra_games) {
+                                                 const McgsGameSource& extra_games,
+                                                 uint64_t* peak_bytes) {
+  // Every replacement of the arena goes through here, so the peak counts
+  // the arenas a file used up, not only the one it ends with.
+  auto note_peak = [&] {
+    if (peak_bytes) *peak_bytes = std::max(*peak_bytes, arena.MemoryBytes());
+  };
+  auto fresh_arena = [&] {
+    note_peak();
+    arena = GameArena(arena.BudgetBytes());
+  };
   std::vector<McgsRow> rows;
   SumOutcome outcomes(arena);
   int case_number = 0;
@@ -175,7 +185,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
     // The arena (with the memos charged to it) only grows: past half its
     // budget a block starts in a fresh one, so that a block is refused for
     // what it needs, not for what the blocks before it left.
-    if (arena.MemoryBytes() > arena.BudgetBytes() / 2) arena = GameArena(arena.BudgetBytes());
+    if (arena.MemoryBytes() > arena.BudgetBytes() / 2) fresh_arena();
     // 1. The sum's games; the first section the engine does not know skips
     //    the block's commands.
     const absl::Time block_start = absl::Now();
@@ -207,7 +217,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
       }
     } catch (const CgtRefusal& refusal) {
       skip_reason = absl::StrCat("refused: ", refusal.what());
-      arena = GameArena(arena.BudgetBytes());
+      fresh_arena();
       // The games from the refused one on, as written, so the row names them.
       for (size_t k = printed.size(); k < block.games.size(); ++k)
         printed.push_back(absl::StrCat(block.games[k].section, ":", block.games[k].text));
@@ -276,7 +286,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
           // The arena starts afresh: the block's games were in the old one.
           why = absl::StrCat("refused: ", refusal.what());
           skip_reason = why;
-          arena = GameArena(arena.BudgetBytes());
+          fresh_arena();
         }
       }
       row.time_ms = absl::ToDoubleMilliseconds(absl::Now() - start) + build_ms;
@@ -292,6 +302,7 @@ absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::str
       rows.push_back(std::move(row));
     }
   }
+  note_peak();
   return rows;
 }
 

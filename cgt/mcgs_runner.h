@@ -17,6 +17,7 @@
 // values; a thermograph is the sum's (cgt/thermograph.h: the forms are
 // added).
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -53,9 +54,13 @@ using McgsGameSource = std::function<absl::StatusOr<BasicGame>(
 
 // Runs every command of `file`, numbering cases from 0 and naming the file
 // `name` in the rows. A malformed game text is refused with "NAME:LINE: ...".
+// The run may replace `arena` by a fresh one (past half its budget, or after
+// a refusal); `peak_bytes`, when given, is raised to the largest size an
+// arena reached, replaced ones included.
 absl::StatusOr<std::vector<McgsRow>> RunMcgsFile(const McgsFile& file, absl::string_view name,
                                                  GameArena& arena,
-                                                 const McgsGameSource& extra_games = nullptr);
+                                                 const McgsGameSource& extra_games = nullptr,
+                                                 uint64_t* peak_bytes = nullptr);
 
 // MCGS's header line and one CSV line per row (fields quoted, '"' as '').
 std::string McgsCsvHeader();

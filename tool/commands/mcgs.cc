@@ -108,7 +108,7 @@ absl::Status RunMcgs(const std::vector<std::string>& argv) {
   uint64_t peak_bytes = 0;
   for (size_t i = 0; i < parsed.size(); ++i) {
     const std::string& name = (*files)[i].second;
-    auto rows = cgt::RunMcgsFile(parsed[i], name, arena, catalog_games);
+    auto rows = cgt::RunMcgsFile(parsed[i], name, arena, catalog_games, &peak_bytes);
     if (!rows.ok()) return rows.status();
     const std::string family = name.find('/') == std::string::npos
                                    ? name
@@ -118,7 +118,6 @@ absl::Status RunMcgs(const std::vector<std::string>& argv) {
       families[family].Add(row.status);
       total.Add(row.status);
     }
-    peak_bytes = std::max(peak_bytes, arena.MemoryBytes());
   }
   if (to_file && !out_file.flush()) return absl::InternalError("writing the CSV failed");
   if (args->Has("json")) {
