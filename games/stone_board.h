@@ -4,7 +4,8 @@
 // What the two-colour stone games of MCGS's corpus share (Clobber, NoGo,
 // Elephants and Rhinos, generalised Toads and Frogs, Toppling Dominoes):
 // the transposition key of a black and a white stone word, and the grid
-// spec `rows=..,cols=..,first=black|white` of the games played on grids.
+// spec `rows=..,cols=..,first=black|white` of the games played on grids,
+// and the text of a grid of two colours.
 // Each game keeps its own rules; only these identical pieces live here.
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "core/spec.h"
+#include "games/grid_text.h"
 
 namespace gamebench::stone_board {
 
@@ -73,6 +75,24 @@ inline absl::StatusOr<GridSpec> ReadGridSpec(const Spec& spec, absl::string_view
     return absl::OutOfRangeError(absl::StrCat(game, ": a grid of more than one row has at most ",
                                               max_grid_cols, " columns (letters)"));
   return GridSpec{static_cast<int>(*rows), static_cast<int>(*cols), first == "black"};
+}
+
+// The text of a grid of black ('X') and white ('O') stones (Clobber,
+// Cannibal Clobber): grid_text's framing, cells 'X', 'O' or '.'.
+inline std::string FormatStones(int rows, int cols, uint64_t black, uint64_t white,
+                                bool black_to_move) {
+  return grid_text::Format(rows, cols, black_to_move, [&](uint64_t b) {
+    return (black & b) ? 'X' : (white & b) ? 'O' : '.';
+  });
+}
+inline absl::Status ParseStones(absl::string_view text, int rows, int cols, absl::string_view game,
+                                uint64_t& black, uint64_t& white) {
+  return grid_text::ParseRows(text, rows, cols, game, "'X', 'O' or '.'", [&](uint64_t b, char ch) {
+    if (ch == 'X') black |= b;
+    else if (ch == 'O') white |= b;
+    else if (ch != '.') return false;
+    return true;
+  });
 }
 
 }  // namespace gamebench::stone_board

@@ -24,76 +24,18 @@
 #include "games/sheep/sheep.h"
 #include "gtest/gtest.h"
 #include "solvers/alphabeta.h"
+#include "tests/cgt_checks.h"
 #include "tests/conformance.h"
 
 namespace gamebench {
 namespace {
 
-// The form {Left children | Right children} of the whole game tree, not
-// simplified and not split.
+// tests/cgt_checks.h's check with this file's seed, from position texts;
+// returns how many positions split.
 template <Partizan G>
-cgt::GameId RawForm(const G& g, cgt::GameArena& arena, const typename G::State& s,
-                    absl::flat_hash_map<std::string, cgt::GameId>& memo) {
-  const typename G::State left = g.WithMover(s, kLeft);
-  const std::string key = g.FormatState(left);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  std::vector<cgt::GameId> sides[2];
-  for (int player : {kLeft, kRight}) {
-    const typename G::State v = g.WithMover(s, player);
-    if (g.Terminal(v)) continue;
-    MoveListOf<G> moves;
-    g.GenerateMoves(v, moves);
-    for (const auto& m : moves) sides[player].push_back(RawForm(g, arena, g.Play(v, m), memo));
-  }
-  const cgt::GameId id = arena.Form(std::move(sides[kLeft]), std::move(sides[kRight]));
-  memo[key] = id;
-  return id;
-}
-
-// `positions` random positions from `starts`; returns how many split.
-template <Partizan G>
-int CheckValues(const G& g, const std::vector<std::string>& starts, int positions, bool raw_nim = true) {
-  std::mt19937_64 rng(67);
-  cgt::GameArena arena;
-  FormBuilder<G> split(g), whole(g, /*split=*/false);
-  absl::flat_hash_map<std::string, cgt::GameId> raw;
-  int checked = 0, nonzero = 0, splits = 0;
-  for (int p = 0; checked < positions && p < 50 * positions; ++p) {
-    auto start = g.ParseState(starts[static_cast<size_t>(p) % starts.size()]);
-    EXPECT_TRUE(start.ok()) << start.status();
-    if (!start.ok()) return 0;
-    std::vector<typename G::State> line{*start};
-    while (!g.Terminal(line.back()) && line.size() < 200) {
-      MoveListOf<G> moves;
-      g.GenerateMoves(line.back(), moves);
-      line.push_back(g.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
-    }
-    const size_t back = std::min<size_t>(line.size() - 1, 2 + rng() % 8);
-    const typename G::State s = g.WithMover(line[line.size() - 1 - back], static_cast<int>(rng() % 2));
-    SolveOptions limited;
-    limited.node_limit = 2000000;
-    limited.best_moves = false;
-    const SolveReport a = AlphaBetaSolver::Solve(g, s, limited);
-    if (!a.complete) continue;
-    std::vector<typename G::State> parts;
-    g.Components(s, parts);
-    splits += parts.size() > 1;
-    const cgt::GameId value = split.Value(arena, s);
-    EXPECT_EQ(value, whole.Value(arena, s)) << g.FormatState(s);
-    const bool mover_wins =
-        g.Mover(s) == kLeft ? arena.LeftWinsMovingFirst(value) : arena.RightWinsMovingFirst(value);
-    EXPECT_EQ(a.value, mover_wins ? kWinScore : kLossScore) << g.CanonicalSpec() << " " << g.FormatState(s);
-    const int nim = split.Nim(arena, s);
-    EXPECT_EQ(nim, whole.Nim(arena, s)) << g.FormatState(s);
-    if (raw_nim) {
-      EXPECT_EQ(nim, arena.NimValue(RawForm(g, arena, s, raw))) << g.FormatState(s);
-    }
-    nonzero += value != cgt::GameArena::kZero;
-    ++checked;
-  }
-  EXPECT_EQ(checked, positions) << g.CanonicalSpec();
-  EXPECT_GT(nonzero, positions / 8) << g.CanonicalSpec();
-  return splits;
+int CheckValues(const G& g, const std::vector<std::string>& starts, int positions,
+                bool raw_nim = true) {
+  return testing::CheckValues(g, testing::Starts(g, starts), positions, /*seed=*/67, raw_nim);
 }
 
 // Amazons on 1 x 4, ..XO: Left's options are *, 1 and -1, Right has none;

@@ -43,6 +43,8 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/connected_parts.h"
+#include "games/grid_text.h"
 #include "games/stone_board.h"
 
 namespace gamebench {
@@ -149,75 +151,46 @@ class Amazons {
   void Components(const State& s, std::vector<State>& parts) const {
     const uint64_t open = area_ & ~s.blocked;
     const uint64_t amazons = s.black | s.white;
-    uint64_t left = open;
     const size_t first = parts.size();
-    while (left != 0) {
-      uint64_t region = left & -left;
-      for (uint64_t grown = Grow(region) & open; grown != region; grown = Grow(region) & open)
-        region = grown;
-      left &= ~region;
-      if ((amazons & region) == 0 || (region & ~amazons) == 0) continue;
-      int top = rows_, leftmost = cols_;
-      for (uint64_t g = region; g != 0; g &= g - 1) {
-        const int cell = __builtin_ctzll(g);
-        top = std::min(top, cell / cols_);
-        leftmost = std::min(leftmost, cell % cols_);
-      }
-      const int shift = top * cols_ + leftmost;
+    grid::ConnectedParts(open, [&](uint64_t x) { return Grow(x) & open; }, [&](uint64_t region) {
+      if ((amazons & region) == 0 || (region & ~amazons) == 0) return;
+      const int shift = grid::CornerShift(region, cols_);
       parts.push_back(State{(s.black & region) >> shift, (s.white & region) >> shift,
                             area_ & ~(region >> shift), s.black_to_move});
-    }
+    });
     if (parts.size() == first) parts.push_back(State{0, 0, area_, s.black_to_move});
   }
 
   std::string FormatState(const State& s) const {
-    std::string text;
-    for (int r = 0; r < rows_; ++r) {
-      if (r > 0) text += '|';
-      for (int c = 0; c < cols_; ++c) {
-        const uint64_t b = Bit(r * cols_ + c);
-        text += (s.black & b) ? 'X' : (s.white & b) ? 'O' : (s.blocked & b) ? '#' : '.';
-      }
-    }
-    text += s.black_to_move ? ":B" : ":W";
-    return text;
+    return grid_text::Format(rows_, cols_, s.black_to_move, [&](uint64_t b) {
+      return (s.black & b) ? 'X' : (s.white & b) ? 'O' : (s.blocked & b) ? '#' : '.';
+    });
   }
 
   // MCGS's board text alone (no mover), as in its test files.
   absl::StatusOr<State> ParseBoard(absl::string_view text, bool black_to_move) const {
-    auto error = [&](absl::string_view why) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("amazons position '", text.substr(0, 80), "': ", why));
-    };
-    if (text.size() != static_cast<size_t>(rows_ * (cols_ + 1) - 1))
-      return error(absl::StrCat("expected ", rows_, " rows of ", cols_,
-                                " cells ('.', 'X', 'O' or '#') joined by '|'"));
     State s;
     s.black_to_move = black_to_move;
-    for (int r = 0; r < rows_; ++r) {
-      for (int c = 0; c < cols_; ++c) {
-        const char ch = text[static_cast<size_t>(r * (cols_ + 1) + c)];
-        const uint64_t b = Bit(r * cols_ + c);
-        if (ch == 'X') s.black |= b;
-        else if (ch == 'O') s.white |= b;
-        else if (ch == '#') s.blocked |= b;
-        else if (ch != '.')
-          return error(absl::StrCat("bad character '", std::string(1, ch), "' in row ", r + 1,
-                                    " (expected '.', 'X', 'O' or '#')"));
-      }
-      if (r + 1 < rows_ && text[static_cast<size_t>(r * (cols_ + 1) + cols_)] != '|')
-        return error(absl::StrCat("row ", r + 1, " must have ", cols_, " cells, then '|'"));
-    }
+    auto read = [&](uint64_t b, char ch) {
+      if (ch == 'X') s.black |= b;
+      else if (ch == 'O') s.white |= b;
+      else if (ch == '#') s.blocked |= b;
+      else if (ch != '.') return false;
+      return true;
+    };
+    if (auto st = grid_text::ParseRows(text, rows_, cols_, "amazons", "'.', 'X', 'O' or '#'", read);
+        !st.ok())
+      return st;
     if (__builtin_popcountll(s.black) > kMaxAmazons || __builtin_popcountll(s.white) > kMaxAmazons)
-      return error(absl::StrCat("at most ", kMaxAmazons, " amazons a side"));
+      return grid_text::PositionError("amazons", text,
+                                      absl::StrCat("at most ", kMaxAmazons, " amazons a side"));
     return s;
   }
 
   absl::StatusOr<State> ParseState(absl::string_view text) const {
-    if (text.size() < 2 || (text.substr(text.size() - 2) != ":B" && text.substr(text.size() - 2) != ":W"))
-      return absl::InvalidArgumentError(absl::StrCat("amazons position '", text.substr(0, 80),
-                                                     "': must end in :B or :W (the player to move)"));
-    return ParseBoard(text.substr(0, text.size() - 2), text.back() == 'B');
+    auto board = grid_text::SplitMover(text, "amazons");
+    if (!board.ok()) return board.status();
+    return ParseBoard(board->first, board->second);
   }
 
   std::string FormatMove(const State&, Move m) const {

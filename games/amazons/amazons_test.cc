@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "tests/grid_testing.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -25,17 +26,8 @@ Amazons Board(int rows, int cols, bool black_first = true) {
 }
 
 // A plain reference on a grid of chars, sharing no code with the masks.
-using Grid = std::vector<std::string>;
-
-Grid GridOf(const Amazons& g, const State& s) {
-  const std::string text = g.FormatState(s);
-  Grid grid(1);
-  for (char c : text.substr(0, text.size() - 2)) {
-    if (c == '|') grid.emplace_back();
-    else grid.back() += c;
-  }
-  return grid;
-}
+using testing::Grid;
+using testing::GridOf;
 
 std::string Cell(int r, int c) { return absl::StrCat(std::string(1, static_cast<char>('a' + c)), r + 1); }
 
@@ -73,16 +65,7 @@ std::map<std::string, Grid> NaiveMoves(const Grid& grid, char me) {
 }
 
 bool NaiveWins(const Grid& grid, char me, std::map<std::pair<Grid, char>, bool>& memo) {
-  auto key = std::make_pair(grid, me);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  bool win = false;
-  for (const auto& [text, next] : NaiveMoves(grid, me))
-    if (!NaiveWins(next, me == 'X' ? 'O' : 'X', memo)) {
-      win = true;
-      break;
-    }
-  memo[key] = win;
-  return win;
+  return testing::NaiveWins(grid, me, memo, NaiveMoves);
 }
 
 // A random board with up to `amazons` amazons a side.

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "tests/grid_testing.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -26,28 +27,9 @@ Clobber Board(int rows, int cols, bool black_first = true) {
 }
 
 // A plain reference on a grid of chars, sharing no code with the masks.
-using Grid = std::vector<std::string>;
-
-Grid GridOf(const Clobber& g, const State& s) {
-  const std::string text = g.FormatState(s);
-  Grid grid;
-  std::string row;
-  for (char c : text.substr(0, text.size() - 2)) {
-    if (c == '|') {
-      grid.push_back(row);
-      row.clear();
-    } else {
-      row += c;
-    }
-  }
-  grid.push_back(row);
-  return grid;
-}
-
-std::string NaiveCell(const Grid& grid, int r, int c) {
-  if (grid.size() == 1) return absl::StrCat(c + 1);
-  return absl::StrCat(std::string(1, static_cast<char>('a' + c)), r + 1);
-}
+using testing::Grid;
+using testing::GridOf;
+using testing::NaiveCell;
 
 // The moves of `me` ('X' or 'O') as text, and the grids they lead to.
 std::map<std::string, Grid> NaiveMoves(const Grid& grid, char me) {
@@ -70,28 +52,11 @@ std::map<std::string, Grid> NaiveMoves(const Grid& grid, char me) {
 }
 
 bool NaiveWins(const Grid& grid, char me, std::map<std::pair<Grid, char>, bool>& memo) {
-  auto key = std::make_pair(grid, me);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  bool win = false;
-  for (const auto& [text, next] : NaiveMoves(grid, me))
-    if (!NaiveWins(next, me == 'X' ? 'O' : 'X', memo)) {
-      win = true;
-      break;
-    }
-  memo[key] = win;
-  return win;
+  return testing::NaiveWins(grid, me, memo, NaiveMoves);
 }
 
 State RandomState(const Clobber& g, std::mt19937_64& rng) {
-  std::string text;
-  for (int r = 0; r < g.rows(); ++r) {
-    if (r) text += '|';
-    for (int c = 0; c < g.cols(); ++c) text += "XO."[rng() % 3];
-  }
-  text += rng() % 2 ? ":B" : ":W";
-  auto s = g.ParseState(text);
-  EXPECT_TRUE(s.ok()) << s.status();
-  return *s;
+  return testing::RandomGridState(g, "XO.", rng);
 }
 
 // On random boards of many shapes, either player to move: the moves are

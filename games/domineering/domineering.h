@@ -63,6 +63,7 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/connected_parts.h"
 #include "games/domineering/domineering_bits.h"
 #include "games/domineering/domineering_bounds.h"
 
@@ -151,23 +152,14 @@ class Domineering {
   // it once), every other cell occupied. A region of one cell has no move
   // for either player (the game 0) and is left out.
   void Components(const State& s, std::vector<State>& parts) const {
-    uint64_t left = ~s.view;
+    const uint64_t empty = ~s.view;
     const size_t first = parts.size();
-    while (left != 0) {
-      uint64_t group = left & (~left + 1);
-      for (uint64_t grown = domineering::Grow(group) & left; grown != group;
-           grown = domineering::Grow(group) & left)
-        group = grown;
-      left &= ~group;
-      if ((group & (group - 1)) == 0) continue;
-      int top = 7, leftmost = 7;
-      for (uint64_t g = group; g != 0; g &= g - 1) {
-        const int cell = __builtin_ctzll(g);
-        top = std::min(top, cell / 8);
-        leftmost = std::min(leftmost, cell % 8);
-      }
-      parts.push_back(State{~(group >> (8 * top + leftmost)), s.vertical_to_move});
-    }
+    grid::ConnectedParts(empty, [&](uint64_t x) { return domineering::Grow(x) & empty; },
+                         [&](uint64_t group) {
+                           if ((group & (group - 1)) == 0) return;
+                           parts.push_back(State{~(group >> grid::CornerShift(group, 8)),
+                                                 s.vertical_to_move});
+                         });
     if (parts.size() == first) parts.push_back(State{~uint64_t{0}, s.vertical_to_move});
   }
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "tests/grid_testing.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -41,16 +42,7 @@ std::map<std::string, std::string> NaiveMoves(const std::string& strip, char me)
 }
 
 bool NaiveWins(const std::string& strip, char me, std::map<std::pair<std::string, char>, bool>& memo) {
-  auto key = std::make_pair(strip, me);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  bool win = false;
-  for (const auto& [text, next] : NaiveMoves(strip, me))
-    if (!NaiveWins(next, me == 'X' ? 'O' : 'X', memo)) {
-      win = true;
-      break;
-    }
-  memo[key] = win;
-  return win;
+  return testing::NaiveWins(strip, me, memo, NaiveMoves);
 }
 
 std::string StripOf(const Elephants& g, const State& s) {

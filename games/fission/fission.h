@@ -40,6 +40,8 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/connected_parts.h"
+#include "games/grid_text.h"
 #include "games/stone_board.h"
 
 namespace gamebench {
@@ -126,72 +128,42 @@ class Fission {
   // corner, the rest of the board walled.
   void Components(const State& s, std::vector<State>& parts) const {
     const uint64_t open = area_ & ~s.walls;
-    uint64_t left = open;
     const size_t first = parts.size();
-    while (left != 0) {
-      uint64_t region = left & -left;
-      for (uint64_t grown = Grow(region) & open; grown != region; grown = Grow(region) & open)
-        region = grown;
-      left &= ~region;
-      if ((s.stones & region) == 0) continue;
-      int top = rows_, leftmost = cols_;
-      for (uint64_t g = region; g != 0; g &= g - 1) {
-        const int cell = __builtin_ctzll(g);
-        top = std::min(top, cell / cols_);
-        leftmost = std::min(leftmost, cell % cols_);
-      }
-      const int shift = top * cols_ + leftmost;
+    grid::ConnectedParts(open, [&](uint64_t x) { return Grow(x) & open; }, [&](uint64_t region) {
+      if ((s.stones & region) == 0) return;
+      const int shift = grid::CornerShift(region, cols_);
       const State part{(s.stones & region) >> shift, area_ & ~(region >> shift), s.black_to_move};
       if (Sources(part, true) != 0 || Sources(part, false) != 0) parts.push_back(part);
-    }
+    });
     if (parts.size() == first) parts.push_back(State{0, area_, s.black_to_move});
   }
 
   std::string FormatState(const State& s) const {
-    std::string text;
-    for (int r = 0; r < rows_; ++r) {
-      if (r > 0) text += '|';
-      for (int c = 0; c < cols_; ++c) {
-        const uint64_t b = Bit(r * cols_ + c);
-        text += (s.stones & b) ? 'X' : (s.walls & b) ? '#' : '.';
-      }
-    }
-    text += s.black_to_move ? ":B" : ":W";
-    return text;
+    return grid_text::Format(rows_, cols_, s.black_to_move, [&](uint64_t b) {
+      return (s.stones & b) ? 'X' : (s.walls & b) ? '#' : '.';
+    });
   }
 
   // MCGS's board text alone (no mover), as in its test files.
   absl::StatusOr<State> ParseBoard(absl::string_view text, bool black_to_move) const {
-    auto error = [&](absl::string_view why) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("fission position '", text.substr(0, 80), "': ", why));
-    };
-    if (text.size() != static_cast<size_t>(rows_ * (cols_ + 1) - 1))
-      return error(absl::StrCat("expected ", rows_, " rows of ", cols_,
-                                " cells ('.', 'X' or '#') joined by '|'"));
     State s;
     s.black_to_move = black_to_move;
-    for (int r = 0; r < rows_; ++r) {
-      for (int c = 0; c < cols_; ++c) {
-        const char ch = text[static_cast<size_t>(r * (cols_ + 1) + c)];
-        const uint64_t b = Bit(r * cols_ + c);
-        if (ch == 'X') s.stones |= b;
-        else if (ch == '#') s.walls |= b;
-        else if (ch != '.')
-          return error(absl::StrCat("bad character '", std::string(1, ch), "' in row ", r + 1,
-                                    " (expected '.', 'X' or '#')"));
-      }
-      if (r + 1 < rows_ && text[static_cast<size_t>(r * (cols_ + 1) + cols_)] != '|')
-        return error(absl::StrCat("row ", r + 1, " must have ", cols_, " cells, then '|'"));
-    }
+    auto read = [&](uint64_t b, char ch) {
+      if (ch == 'X') s.stones |= b;
+      else if (ch == '#') s.walls |= b;
+      else if (ch != '.') return false;
+      return true;
+    };
+    if (auto st = grid_text::ParseRows(text, rows_, cols_, "fission", "'.', 'X' or '#'", read);
+        !st.ok())
+      return st;
     return s;
   }
 
   absl::StatusOr<State> ParseState(absl::string_view text) const {
-    if (text.size() < 2 || (text.substr(text.size() - 2) != ":B" && text.substr(text.size() - 2) != ":W"))
-      return absl::InvalidArgumentError(absl::StrCat("fission position '", text.substr(0, 80),
-                                                     "': must end in :B or :W (the player to move)"));
-    return ParseBoard(text.substr(0, text.size() - 2), text.back() == 'B');
+    auto board = grid_text::SplitMover(text, "fission");
+    if (!board.ok()) return board.status();
+    return ParseBoard(board->first, board->second);
   }
 
   std::string FormatMove(const State& s, Move m) const {

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "tests/grid_testing.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -25,17 +26,8 @@ Fission Board(int rows, int cols, bool black_first = true) {
 }
 
 // A plain reference on a grid of chars, sharing no code with the masks.
-using Grid = std::vector<std::string>;
-
-Grid GridOf(const Fission& g, const State& s) {
-  const std::string text = g.FormatState(s);
-  Grid grid(1);
-  for (char c : text.substr(0, text.size() - 2)) {
-    if (c == '|') grid.emplace_back();
-    else grid.back() += c;
-  }
-  return grid;
-}
+using testing::Grid;
+using testing::GridOf;
 
 // The moves of Black (vertical) or White (horizontal) as text, and the
 // grids they lead to.
@@ -56,28 +48,11 @@ std::map<std::string, Grid> NaiveMoves(const Grid& grid, bool black) {
 }
 
 bool NaiveWins(const Grid& grid, bool black, std::map<std::pair<Grid, bool>, bool>& memo) {
-  auto key = std::make_pair(grid, black);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  bool win = false;
-  for (const auto& [text, next] : NaiveMoves(grid, black))
-    if (!NaiveWins(next, !black, memo)) {
-      win = true;
-      break;
-    }
-  memo[key] = win;
-  return win;
+  return testing::NaiveWins(grid, black, memo, NaiveMoves);
 }
 
 State RandomState(const Fission& g, std::mt19937_64& rng) {
-  std::string text;
-  for (int r = 0; r < g.rows(); ++r) {
-    if (r) text += '|';
-    for (int c = 0; c < g.cols(); ++c) text += "X...#"[rng() % 5];
-  }
-  text += rng() % 2 ? ":B" : ":W";
-  auto s = g.ParseState(text);
-  EXPECT_TRUE(s.ok()) << s.status();
-  return *s;
+  return testing::RandomGridState(g, "X...#", rng);
 }
 
 TEST(FissionTest, MovesMatchNaiveGenerator) {

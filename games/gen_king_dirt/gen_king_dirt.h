@@ -48,6 +48,7 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/connected_parts.h"
 #include "games/stone_board.h"
 
 namespace gamebench {
@@ -197,28 +198,17 @@ class GenKingDirt {
     }
     const uint64_t open = area_ & ~s.dirt;
     const uint64_t kings = s.black | s.white;
-    uint64_t left = open;
     const size_t first = parts.size();
-    while (left != 0) {
-      uint64_t region = left & -left;
-      for (uint64_t grown = Grow(region) & open; grown != region; grown = Grow(region) & open)
-        region = grown;
-      left &= ~region;
-      if ((kings & region) == 0 || (region & ~kings) == 0) continue;
-      int top = rows_, leftmost = cols_;
-      for (uint64_t g = region; g != 0; g &= g - 1) {
-        const int cell = __builtin_ctzll(g);
-        top = std::min(top, cell / cols_);
-        leftmost = std::min(leftmost, cell % cols_);
-      }
-      const int shift = top * cols_ + leftmost;
+    grid::ConnectedParts(open, [&](uint64_t x) { return Grow(x) & open; }, [&](uint64_t region) {
+      if ((kings & region) == 0 || (region & ~kings) == 0) return;
+      const int shift = grid::CornerShift(region, cols_);
       State part;
       part.black = (s.black & region) >> shift;
       part.white = (s.white & region) >> shift;
       part.dirt = area_ & ~(region >> shift);
       part.black_to_move = s.black_to_move;
       parts.push_back(part);
-    }
+    });
     if (parts.size() == first) {
       State zero;
       zero.dirt = area_;

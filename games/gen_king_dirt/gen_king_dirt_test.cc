@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "tests/grid_testing.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -96,16 +97,7 @@ std::map<std::string, Naive> NaiveMoves(const Naive& n, bool black) {
 }
 
 bool NaiveWins(const Naive& n, bool black, std::map<std::pair<Naive, bool>, bool>& memo) {
-  auto key = std::make_pair(n, black);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  bool win = false;
-  for (const auto& [text, next] : NaiveMoves(n, black))
-    if (!NaiveWins(next, !black, memo)) {
-      win = true;
-      break;
-    }
-  memo[key] = win;
-  return win;
+  return testing::NaiveWins(n, black, memo, NaiveMoves);
 }
 
 State RandomState(const GenKingDirt& g, std::mt19937_64& rng, int max_hand = 3) {

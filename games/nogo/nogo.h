@@ -39,6 +39,8 @@
 #include "absl/strings/string_view.h"
 #include "core/game.h"
 #include "core/partizan.h"
+#include "games/connected_parts.h"
+#include "games/grid_text.h"
 #include "games/stone_board.h"
 
 namespace gamebench {
@@ -146,82 +148,54 @@ class NoGo {
     const uint64_t empty = Empty(s);
     const uint64_t black_or_empty = s.black | empty, white_or_empty = s.white | empty;
     const uint64_t any = empty | s.black | s.white;
-    for (uint64_t left = empty; left != 0;) {
-      uint64_t region = left & -left;
-      for (;;) {
-        const uint64_t grown = region | (Neighbours(region & empty) & any) |
-                               (Neighbours(region & s.black) & black_or_empty) |
-                               (Neighbours(region & s.white) & white_or_empty);
-        if (grown == region) break;
-        region = grown;
-      }
-      left &= ~region;
-      if (__builtin_popcountll(region & empty) < 2) continue;
-      int top = rows_, leftmost = cols_;
-      for (uint64_t r = region; r != 0; r &= r - 1) {
-        const int cell = __builtin_ctzll(r);
-        top = std::min(top, cell / cols_);
-        leftmost = std::min(leftmost, cell % cols_);
-      }
-      const int shift = top * cols_ + leftmost;
+    auto grow = [&](uint64_t region) {
+      return region | (Neighbours(region & empty) & any) |
+             (Neighbours(region & s.black) & black_or_empty) |
+             (Neighbours(region & s.white) & white_or_empty);
+    };
+    grid::ConnectedParts(empty, grow, [&](uint64_t region) {
+      if (__builtin_popcountll(region & empty) < 2) return;
+      const int shift = grid::CornerShift(region, cols_);
       parts.push_back(State{(s.black & region) >> shift, (s.white & region) >> shift,
                             area_ & ~(region >> shift), s.black_to_move});
-    }
+    });
     if (parts.size() == first) parts.push_back(State{0, 0, area_, s.black_to_move});
   }
 
   std::string FormatState(const State& s) const {
-    std::string text;
-    for (int r = 0; r < rows_; ++r) {
-      if (r > 0) text += '|';
-      for (int c = 0; c < cols_; ++c) {
-        const uint64_t b = Bit(r * cols_ + c);
-        text += (s.black & b) ? 'X' : (s.white & b) ? 'O' : (s.blocked & b) ? '#' : '.';
-      }
-    }
-    text += s.black_to_move ? ":B" : ":W";
-    return text;
+    return grid_text::Format(rows_, cols_, s.black_to_move, [&](uint64_t b) {
+      return (s.black & b) ? 'X' : (s.white & b) ? 'O' : (s.blocked & b) ? '#' : '.';
+    });
   }
 
   // MCGS's board text alone (no mover), as in its test files.
   absl::StatusOr<State> ParseBoard(absl::string_view text, bool black_to_move) const {
-    auto error = [&](absl::string_view why) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("nogo position '", text.substr(0, 80), "': ", why));
-    };
-    if (text.size() != static_cast<size_t>(rows_ * (cols_ + 1) - 1))
-      return error(absl::StrCat("expected ", rows_, " rows of ", cols_,
-                                " cells ('X', 'O', '.' or '#') joined by '|'"));
     State s;
     s.black_to_move = black_to_move;
-    for (int r = 0; r < rows_; ++r) {
-      for (int c = 0; c < cols_; ++c) {
-        const char ch = text[static_cast<size_t>(r * (cols_ + 1) + c)];
-        const uint64_t b = Bit(r * cols_ + c);
-        if (ch == 'X') s.black |= b;
-        else if (ch == 'O') s.white |= b;
-        else if (ch == '#') s.blocked |= b;
-        else if (ch != '.')
-          return error(absl::StrCat("bad character '", std::string(1, ch), "' in row ", r + 1,
-                                    " (expected 'X', 'O', '.' or '#')"));
-      }
-      if (r + 1 < rows_ && text[static_cast<size_t>(r * (cols_ + 1) + cols_)] != '|')
-        return error(absl::StrCat("row ", r + 1, " must have ", cols_, " cells, then '|'"));
-    }
+    auto read = [&](uint64_t b, char ch) {
+      if (ch == 'X') s.black |= b;
+      else if (ch == 'O') s.white |= b;
+      else if (ch == '#') s.blocked |= b;
+      else if (ch != '.') return false;
+      return true;
+    };
+    if (auto st = grid_text::ParseRows(text, rows_, cols_, "nogo", "'X', 'O', '.' or '#'", read);
+        !st.ok())
+      return st;
     for (uint64_t stones = s.black | s.white; stones != 0;) {
       const uint64_t own = (s.black & stones & -stones) ? s.black : s.white;
       const uint64_t block = Block(stones & -stones, own);
-      if ((Neighbours(block) & Empty(s)) == 0) return error("a block has no liberty");
+      if ((Neighbours(block) & Empty(s)) == 0)
+        return grid_text::PositionError("nogo", text, "a block has no liberty");
       stones &= ~block;
     }
     return s;
   }
 
   absl::StatusOr<State> ParseState(absl::string_view text) const {
-    if (text.size() < 2 || (text.substr(text.size() - 2) != ":B" && text.substr(text.size() - 2) != ":W"))
-      return absl::InvalidArgumentError(absl::StrCat("nogo position '", text.substr(0, 80),
-                                                     "': must end in :B or :W (the player to move)"));
-    return ParseBoard(text.substr(0, text.size() - 2), text.back() == 'B');
+    auto board = grid_text::SplitMover(text, "nogo");
+    if (!board.ok()) return board.status();
+    return ParseBoard(board->first, board->second);
   }
 
   std::string FormatMove(const State& s, Move m) const {

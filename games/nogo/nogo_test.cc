@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "tests/grid_testing.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -16,7 +17,8 @@ namespace {
 
 using State = NoGo::State;
 using testing::MakeGame;
-using Grid = std::vector<std::string>;
+using testing::Grid;
+using testing::GridOf;
 
 static_assert(Partizan<NoGo> && Decomposable<NoGo>);
 
@@ -71,26 +73,7 @@ std::map<std::string, Grid> NaiveMoves(const Grid& grid, char me) {
 }
 
 bool NaiveWins(const Grid& grid, char me, std::map<std::pair<Grid, char>, bool>& memo) {
-  auto key = std::make_pair(grid, me);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  bool win = false;
-  for (const auto& [text, next] : NaiveMoves(grid, me))
-    if (!NaiveWins(next, me == 'X' ? 'O' : 'X', memo)) {
-      win = true;
-      break;
-    }
-  memo[key] = win;
-  return win;
-}
-
-Grid GridOf(const NoGo& g, const State& s) {
-  const std::string text = g.FormatState(s);
-  Grid grid(1);
-  for (char c : text.substr(0, text.size() - 2)) {
-    if (c == '|') grid.emplace_back();
-    else grid.back() += c;
-  }
-  return grid;
+  return testing::NaiveWins(grid, me, memo, NaiveMoves);
 }
 
 // A random legal position: random stones and blocked cells, kept while legal.
