@@ -6,13 +6,13 @@
 // Memory is fixed at construction (the flag's size, within the memory
 // budget) and never grows. It is a ZeroedArray (core/zeroed_array.h): an
 // empty slot is all zeros, so pages the search never touches cost neither
-// time nor resident memory (the kernel zeroes a page when it is first
-// written, not the whole table before the search starts).
-// A table of up to 256 MiB (the default 64 MiB among them) starts on huge
-// pages, which spare the TLB misses and the small-page faults of a search; a
-// larger one starts on 4 KiB pages (one store must not make a 2 MiB huge page
-// resident) and moves to huge pages once the stores reach one per small page
-// (HugePagesAfterStores says why).
+// time nor resident memory (a tic-tac-toe solve with the default 64 MiB
+// table takes a few milliseconds and 1 MiB instead of zeroing 64 MiB first).
+// Stores land uniformly over the table, so it starts on 4 KiB pages (one
+// store must not make a 2 MiB huge page resident) and moves to huge pages
+// once the stores reach one per small page (HugePagesAfterStores): from there
+// most pages are written anyway, and huge pages spare the TLB misses of a
+// large search. A table of at most 4 MiB starts on huge pages.
 //
 // Buckets hold two 16-byte entries: the first is
 // kept for the entry whose subtree cost the most work (it saves the most on a
@@ -50,29 +50,20 @@ inline uint8_t WorkOfNodes(uint64_t nodes) {
 }
 
 // Stores after which a table of `table_bytes`, started on 4 KiB pages, moves
-// to huge pages; 0: it starts on huge pages.
-//
-// Up to kHugeFromTheStartBytes (256 MiB) a table starts on huge pages: even a
-// short search then makes it all resident (its stores land uniformly), but
-// that costs at most 128 huge-page faults, the kernel zeroing 256 MiB, about
-// 0.02-0.03 s, against one fault per small page touched otherwise: the
-// default 64 MiB table on Test_L1_R1 (7,670 positions, a short file) took
-// 24,890 minor faults and 0.20 s of system time on small pages first, 628
-// faults with a table of one huge page. The price is resident memory: a tiny
-// search (tic-tac-toe) holds the whole default table, which the memory budget
-// has counted from the start anyway.
-//
-// Beyond, the zeroing of a whole table would cost a tiny search far more
-// than its faults (1 GiB: ~0.1 s and 1 GiB resident), so a large table
-// starts on small pages and moves at one store per small page. The move makes
-// every 2 MiB region that holds a written entry resident, and stores land
-// uniformly, so a region is touched long before its small pages are; at one
-// store per page, 1 - 1/e = 63% of the pages are written already, so the move
-// at most multiplies the resident memory by 1.6, and a search that stores
-// less keeps only the pages it wrote.
-inline constexpr uint64_t kHugeFromTheStartBytes = uint64_t{256} << 20;
+// to huge pages: one per small page. The move makes every 2 MiB region that
+// holds a written entry resident, and stores land uniformly, so a region is
+// touched long before its small pages are: at one store per 8 small pages (the
+// rule before) 12% of the small pages were written but every region of a
+// 64 MiB table held 64 stores, so a 21k-node solve made all 64 MiB resident
+// (Test_L3_R1: 3,795 minor faults against 739 with a 2 MiB table). At one
+// store per page, 1 - 1/e = 63% of the pages are written already, so the
+// move at most multiplies the resident memory by 1.6, and a search that
+// stores less than that keeps only the pages it wrote. 0: a table of at most
+// two huge pages (e.g. --tt-size 2M) takes huge pages from the start, since
+// a few stores make it all resident anyway and one fault per huge page is
+// cheaper than one per small page.
 inline uint64_t HugePagesAfterStores(uint64_t table_bytes) {
-  return table_bytes <= kHugeFromTheStartBytes ? 0 : table_bytes / 4096;
+  return table_bytes <= (uint64_t{4} << 20) ? 0 : table_bytes / 4096;
 }
 // The pages a table of `table_bytes` starts on (HugePagesAfterStores).
 template <typename T>

@@ -1,8 +1,8 @@
-// solvers/transposition_table.h: when the table moves to huge pages. Up to
-// 256 MiB (the default 64 MiB) a table starts on them; beyond, a short search
-// must keep only the small pages it wrote (the move makes every 2 MiB region
-// holding an entry resident, which at scattered stores is the whole table),
-// and a long one must still get huge pages; every entry survives the move.
+// solvers/transposition_table.h: when the table moves to huge pages. A short
+// search must keep only the small pages it wrote (the move makes every 2 MiB
+// region holding an entry resident, which at scattered stores is the whole
+// table), and a long one must still get huge pages; every entry survives the
+// move.
 
 #include "solvers/transposition_table.h"
 
@@ -14,7 +14,7 @@
 namespace gamebench {
 namespace {
 
-constexpr uint64_t kBytes = kHugeFromTheStartBytes + (uint64_t{2} << 20);  // past it: small pages first
+constexpr uint64_t kBytes = uint64_t{64} << 20;  // the default table
 constexpr uint64_t kSmallPages = kBytes / 4096;
 
 uint64_t KeyOf(uint64_t i) { return i * 0x9E3779B97F4A7C15ull + 1; }
@@ -25,8 +25,9 @@ TEST(TranspositionTableTest, HugePagesOnlyOnceMostSmallPagesAreWritten) {
   EXPECT_EQ(HugePagesAfterStores(uint64_t{1} << 30), (uint64_t{1} << 30) / 4096);
   TranspositionTable table(kBytes);
   EXPECT_FALSE(table.huge_pages());
-  // Half a store per small page: still small pages. A rule of one store per
-  // 8 small pages would have moved here and made the whole table resident.
+  // Half a store per small page (a short file's search, e.g. Test_L3_R1's
+  // ~8k stores): still small pages. The rule before (one store per 8 small
+  // pages) would have moved here and made all 64 MiB resident.
   uint64_t i = 0;
   for (; i < kSmallPages / 2; ++i) table.Store(KeyOf(i), -1, 1, 0, 100);
   EXPECT_FALSE(table.huge_pages());
@@ -37,8 +38,8 @@ TEST(TranspositionTableTest, HugePagesOnlyOnceMostSmallPagesAreWritten) {
   EXPECT_TRUE(table.huge_pages());
   uint64_t found = 0;
   for (uint64_t j = 0; j < i; ++j) found += table.Probe(KeyOf(j)) != nullptr;
-  // 66k keys in 8M two-way buckets: a collision that drops one is rare,
-  // and the move itself loses none.
+  // 16k keys in 2M two-way buckets: a collision that drops one is rare, and
+  // the move itself loses none.
   EXPECT_GT(found, i * 99 / 100);
 }
 
@@ -49,14 +50,10 @@ TEST(TranspositionTableTest, SharedTableUsesTheSameThreshold) {
 }
 
 TEST(TranspositionTableTest, TablesOfAFewHugePagesStartOnThem) {
-  // --tt-size 2M up to 256 MiB, the default 64 MiB among them: huge pages
-  // from the start; one byte more and the table starts on small pages.
+  // --tt-size 2M: one huge page, resident after a few stores anyway.
   EXPECT_EQ(HugePagesAfterStores(uint64_t{2} << 20), 0u);
-  EXPECT_EQ(HugePagesAfterStores(uint64_t{64} << 20), 0u);
-  EXPECT_EQ(HugePagesAfterStores(kHugeFromTheStartBytes), 0u);
-  EXPECT_EQ(HugePagesAfterStores(kHugeFromTheStartBytes + 1), (kHugeFromTheStartBytes + 1) / 4096);
-  TranspositionTable default_size(uint64_t{64} << 20);
-  EXPECT_TRUE(default_size.huge_pages());
+  EXPECT_EQ(HugePagesAfterStores(uint64_t{4} << 20), 0u);
+  EXPECT_EQ(HugePagesAfterStores(uint64_t{8} << 20), (uint64_t{8} << 20) / 4096);
   TranspositionTable two(uint64_t{2} << 20);
   EXPECT_TRUE(two.huge_pages());
   two.Store(KeyOf(1), -1, 1, 0, 100);
