@@ -127,25 +127,28 @@ struct StateSlots {
 
 // OrderMoves for a game that orders by the children (ChildOrdered): the
 // same keys, hence the same order, with `children[i]` == Play(s, moves[i])
-// sorted along with the moves.
+// and their table keys `table_keys[i]` sorted along with the moves.
 template <Game G>
 void OrderMovesWithChildren(const G& game, const typename G::State& s, MoveListOf<G>& moves,
-                            typename G::State* children) {
+                            typename G::State* children, GameKey<G>* table_keys) {
   if constexpr (ChildOrdered<G>) {
     std::array<int, G::kMaxMoves> keys;
     for (int i = 0; i < moves.size(); ++i) keys[i] = game.ChildOrder(s, moves[i], children[i]);
     for (int i = 1; i < moves.size(); ++i) {
       auto m = moves[i];
       const auto c = children[i];
+      const auto t = table_keys[i];
       int k = keys[i];
       int j = i - 1;
       for (; j >= 0 && keys[j] < k; --j) {
         moves[j + 1] = moves[j];
         children[j + 1] = children[j];
+        table_keys[j + 1] = table_keys[j];
         keys[j + 1] = keys[j];
       }
       moves[j + 1] = m;
       children[j + 1] = c;
+      table_keys[j + 1] = t;
       keys[j + 1] = k;
     }
   }

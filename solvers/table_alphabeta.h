@@ -60,14 +60,15 @@ class TableAlphaBeta {
 
   // The fail-soft value of s in the window [alpha, beta]. `no_win_now`: the
   // parent played a non-losing move, so the mover here cannot win at once
-  // (Tactical games only).
+  // (Tactical games only). `known_key`: s's table key when the parent has
+  // it already (the children it keeps), so that it is not computed again.
   Score AlphaBeta(const State& s, Score alpha, Score beta, int ply = 0, bool no_win_now = false,
-                  bool exclusive = false) {
+                  bool exclusive = false, const GameKey<G>* known_key = nullptr) {
     Search& search = static_cast<Search&>(*this);
     // Step 1: count the node; stop when the search is over.
     if (search.Visit()) return 0;
     // The table's bucket loads while the game's own checks run.
-    const GameKey<G> key = search.KeyOf(s);
+    const GameKey<G> key = known_key ? *known_key : search.KeyOf(s);
     search.Prefetch(key);
     // Step 2: the end of the game.
     if (auto t = search.game.Terminal(s)) return *t;
@@ -117,6 +118,8 @@ class TableAlphaBeta {
     if (!non_losing) game.GenerateMoves(s, moves);
     [[maybe_unused]] std::conditional_t<kKeepsChildren, StateSlots<State, G::kMaxMoves>, char>
         children;
+    [[maybe_unused]] std::conditional_t<kKeepsChildren, std::array<GameKey<G>, G::kMaxMoves>, char>
+        child_keys;
     if constexpr (kKeepsChildren) {
       for (int i = 0; i < moves.size(); ++i) children[i] = game.Play(s, moves[i]);
       // Step 4a: a ChildBounded game's bounds from the children (in
@@ -134,15 +137,24 @@ class TableAlphaBeta {
       // than the caches nearly every probe is a miss to memory, and a node
       // probes only after its parent has finished with it (Test_L1_R2's
       // sample: a 64 MiB table ran 2x slower than 2 MiB for 10% fewer
-      // nodes). Prefetches change no result.
-      for (int i = 0; i < moves.size(); ++i) search.Prefetch(search.KeyOf(children[i]));
-      if (search.ordering) OrderMovesWithChildren(game, s, moves, children.data());
+      // nodes). Prefetches change no result. The keys are kept (sorted with
+      // the children) for step 4b and for the children's own nodes.
+      for (int i = 0; i < moves.size(); ++i) {
+        child_keys[i] = search.KeyOf(children[i]);
+        search.Prefetch(child_keys[i]);
+      }
+      if (search.ordering)
+        OrderMovesWithChildren(game, s, moves, children.data(), child_keys.data());
     } else {
       if (search.ordering) OrderMoves(game, s, moves);
     }
     auto child = [&](int i) -> State {
       if constexpr (kKeepsChildren) return children[i];
       else return game.Play(s, moves[i]);
+    };
+    auto known_child_key = [&](int i) -> const GameKey<G>* {
+      if constexpr (kKeepsChildren) return &child_keys[i];
+      else return nullptr;
     };
     const int n = moves.size();
     Order order;
@@ -161,7 +173,8 @@ class TableAlphaBeta {
     if (ply < kCutoffPlies && n <= kCutoffMoves) {
       for (int k = 0; k < n; ++k) {
         TableBounds c;
-        if (search.Probe(search.KeyOf(child(order[k])), c) && -c.upper >= beta)
+        const GameKey<G>* known = known_child_key(order[k]);
+        if (search.Probe(known ? *known : search.KeyOf(child(order[k])), c) && -c.upper >= beta)
           return -c.upper;
       }
     }
@@ -176,7 +189,8 @@ class TableAlphaBeta {
     // deferred child comes last): the move the table keeps must not depend
     // on which thread stored it.
     auto search_child = [&](int k, bool exclusive) {
-      const Score r = AlphaBeta(child(order[k]), -beta, -alpha, ply + 1, non_losing, exclusive);
+      const Score r = AlphaBeta(child(order[k]), -beta, -alpha, ply + 1, non_losing, exclusive,
+                                known_child_key(order[k]));
       if constexpr (Search::kDefers) {
         if (r == kBusy) {
           deferred.push_back(static_cast<uint16_t>(k));
