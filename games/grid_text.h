@@ -60,6 +60,33 @@ absl::Status ParseRows(absl::string_view text, int rows, int cols, absl::string_
   return absl::OkStatus();
 }
 
+// The cells of a board of black stones 'X', white stones 'O', blocked cells
+// '#' and empty cells '.' (Amazons, NoGo), one bit per cell.
+struct StoneCells {
+  uint64_t black = 0, white = 0, blocked = 0;
+};
+
+// The character of cell `b` in that alphabet.
+inline char StoneCellChar(uint64_t b, const StoneCells& cells) {
+  return (cells.black & b) ? 'X' : (cells.white & b) ? 'O' : (cells.blocked & b) ? '#' : '.';
+}
+
+// Reads the board text alone (no mover) in that alphabet.
+inline absl::StatusOr<StoneCells> ParseStoneCells(absl::string_view text, int rows, int cols,
+                                                  absl::string_view game) {
+  StoneCells cells;
+  auto read = [&](uint64_t b, char ch) {
+    if (ch == 'X') cells.black |= b;
+    else if (ch == 'O') cells.white |= b;
+    else if (ch == '#') cells.blocked |= b;
+    else if (ch != '.') return false;
+    return true;
+  };
+  if (auto st = ParseRows(text, rows, cols, game, "'.', 'X', 'O' or '#'", read); !st.ok())
+    return st;
+  return cells;
+}
+
 // Splits "board:B" into the board and whether Black moves.
 inline absl::StatusOr<std::pair<absl::string_view, bool>> SplitMover(absl::string_view text,
                                                                      absl::string_view game) {

@@ -163,24 +163,19 @@ class Amazons {
 
   std::string FormatState(const State& s) const {
     return grid_text::Format(rows_, cols_, s.black_to_move, [&](uint64_t b) {
-      return (s.black & b) ? 'X' : (s.white & b) ? 'O' : (s.blocked & b) ? '#' : '.';
+      return grid_text::StoneCellChar(b, {s.black, s.white, s.blocked});
     });
   }
 
   // MCGS's board text alone (no mover), as in its test files.
   absl::StatusOr<State> ParseBoard(absl::string_view text, bool black_to_move) const {
+    auto cells = grid_text::ParseStoneCells(text, rows_, cols_, "amazons");
+    if (!cells.ok()) return cells.status();
     State s;
+    s.black = cells->black;
+    s.white = cells->white;
+    s.blocked = cells->blocked;
     s.black_to_move = black_to_move;
-    auto read = [&](uint64_t b, char ch) {
-      if (ch == 'X') s.black |= b;
-      else if (ch == 'O') s.white |= b;
-      else if (ch == '#') s.blocked |= b;
-      else if (ch != '.') return false;
-      return true;
-    };
-    if (auto st = grid_text::ParseRows(text, rows_, cols_, "amazons", "'.', 'X', 'O' or '#'", read);
-        !st.ok())
-      return st;
     if (__builtin_popcountll(s.black) > kMaxAmazons || __builtin_popcountll(s.white) > kMaxAmazons)
       return grid_text::PositionError("amazons", text,
                                       absl::StrCat("at most ", kMaxAmazons, " amazons a side"));
