@@ -1,18 +1,56 @@
 #ifndef GAMEBENCH_SOLVERS_TRANSPOSITION_TABLE_H_
 #define GAMEBENCH_SOLVERS_TRANSPOSITION_TABLE_H_
 
-// A fixed-size transposition table of bounds on exact game values.
+// A transposition table of bounds on exact game values, that starts small
+// and grows with the search.
 //
-// Memory is fixed at construction (the flag's size, within the memory
-// budget) and never grows. It is a ZeroedArray (core/zeroed_array.h): an
-// empty slot is all zeros, so pages the search never touches cost neither
-// time nor resident memory (a tic-tac-toe solve with the default 64 MiB
-// table takes a few milliseconds and 1 MiB instead of zeroing 64 MiB first).
-// Stores land uniformly over the table, so it starts on 4 KiB pages (one
-// store must not make a 2 MiB huge page resident) and moves to huge pages
-// once the stores reach one per small page (HugePagesAfterStores): from there
-// most pages are written anyway, and huge pages spare the TLB misses of a
-// large search. A table of at most 4 MiB starts on huge pages.
+// Memory. The table reserves its maximum at construction (the flag's size,
+// --tt-size, within the memory budget) as one ZeroedArray
+// (core/zeroed_array.h): an empty slot is all zeros, and pages never written
+// cost neither time nor resident memory. It uses a prefix of it: 2 MiB at
+// first (kFirstTableBytes), multiplied by 8 (kGrowthFactor; less at the last
+// step, so as not to pass the maximum) each time the search stores a subtree
+// that cost at least as many nodes as the table in use has entries
+// (kGrowNodesPerEntry). Growth rehashes in place (Grow says why no entry is
+// lost), so the table never maps more than the reserved maximum: the memory
+// budget holds at every moment and a growth cannot fail.
+//
+// Why start small: a small table is faster per node. 2 MiB stays in a core's
+// L2 cache and one huge page covers it; on Pons' short files a 2 MiB table
+// searches about the nodes of a 64 MiB one in 28% less time (Test_L2_R2
+// 2.51 s against 3.48 s, 18.4M nodes against 18.1M; Test_L1_R1 0.18 s
+// against 0.59 s), the rest being cache and TLB misses and the kernel's first
+// touch of fresh pages.
+//
+// Why that rule: what says a table is too small is one search that needs
+// more than it holds, not a table whose slots have all been written (a file
+// of 1000 small searches writes every slot many times over, each search
+// needing only its own entries). A subtree of N nodes stores a share of N
+// entries (Connect Four 0.56 a node, Sim 0.23) that its own later nodes may
+// hit; once N passes the table's entries, one search has filled a good part
+// of the table by itself, and a search that big gains from more entries
+// (Test_L1_R3: 2 MiB searches 1.5 to 1.7 times the nodes of 64 MiB). The
+// subtree's nodes are what Store receives anyway (the work of the entry),
+// so the rule needs nothing from the search and serves every game. One node
+// per entry, measured: Sim K8 (every entry counts: hit rate 53%) searches
+// 1,169,345 nodes at 1, 1,288,224 at 2 and 1,310,887 at 4 nodes per entry
+// (a fixed 64 MiB table: 1,154,179); on Test_L2_R2 the rule at 1 grows the
+// table once, to 16 MiB (18,173,844 nodes; fixed 2 MiB 18,420,041, 64 MiB
+// 18,147,751), at 2 not at all.
+// Growing 8-fold, not 2-fold: fewer steps to a size that holds a big search
+// (2, 16, 128 MiB, 1 GiB) while it runs, and a rehash then costs at most a
+// seventh of the final table's entries. Once grown, a table stays grown for
+// the rest of the batch (Clear() takes it back to its first size).
+//
+// Pages. A table that grows asks for huge pages from the start: its first
+// 2 MiB is one huge page, and when it grows, the prefix it used is mostly
+// full (the subtree that grew it stored a good part of it), so the rehash
+// writes every huge page of the new prefix anyway. A table whose maximum is
+// its first size (--tt-size 2M or less) is fixed, and keeps the rule of the
+// fixed tables (HugePagesAfterStores, also used by ptt's shared table): a
+// table of at most 4 MiB starts on huge pages; a larger one starts on 4 KiB
+// pages (one store must not make a 2 MiB huge page resident) and moves to
+// huge pages once the stores reach one per small page.
 //
 // Buckets hold two 16-byte entries: the first is
 // kept for the entry whose subtree cost the most work (it saves the most on a
@@ -42,7 +80,12 @@
 
 namespace gamebench {
 
-// Helpers shared by the fixed-size tables (this one, solvers/proof_number.h).
+// Helpers shared by the tables of bounds (this one, solvers/proof_number.h).
+
+// Growth of tt's table (TranspositionTableOf; the header comment argues it).
+inline constexpr uint64_t kFirstTableBytes = uint64_t{2} << 20;
+inline constexpr uint64_t kGrowthFactor = 8;
+inline constexpr uint64_t kGrowNodesPerEntry = 1;
 
 // 1 + log2(nodes): how much work an entry's subtree cost; 0 marks an empty slot.
 inline uint8_t WorkOfNodes(uint64_t nodes) {
@@ -159,16 +202,40 @@ class TranspositionTableOf {
   static_assert(sizeof(Entry) == (sizeof(Key) == 8 ? 16 : 32));
   static constexpr int kWays = 2;
 
-  explicit TranspositionTableOf(uint64_t table_bytes)
-      : num_buckets_(std::max<uint64_t>(1, table_bytes / (kWays * sizeof(Entry)))),
-        entries_(num_buckets_ * kWays, FirstPagesOfTable<Entry>(num_buckets_ * kWays * sizeof(Entry))),
-        huge_pages_after_(HugePagesAfterStores(num_buckets_ * kWays * sizeof(Entry))) {}
+  // A table of at most `max_bytes` that starts at `first_bytes` (when
+  // smaller) and grows by `growth_factor` (an integer: the rehash must keep
+  // every entry) each time a stored subtree cost at least
+  // `grow_nodes_per_entry` nodes per entry of the table (the header comment
+  // argues the rule). A table that starts at its maximum never grows and
+  // keeps the page rule of fixed tables (HugePagesAfterStores).
+  explicit TranspositionTableOf(uint64_t max_bytes, uint64_t first_bytes = kFirstTableBytes,
+                                uint64_t growth_factor = kGrowthFactor,
+                                uint64_t grow_nodes_per_entry = kGrowNodesPerEntry)
+      : max_buckets_(BucketsOf(max_bytes)),
+        first_buckets_(std::min(max_buckets_, BucketsOf(first_bytes))),
+        num_buckets_(first_buckets_),
+        growth_factor_(std::max<uint64_t>(2, growth_factor)),
+        grow_nodes_per_entry_(std::max<uint64_t>(1, grow_nodes_per_entry)),
+        entries_(max_buckets_ * kWays,
+                 growable() ? ZeroedArray<Entry>::Pages::kHugeWhenLarge
+                            : FirstPagesOfTable<Entry>(max_buckets_ * kWays * sizeof(Entry))),
+        huge_pages_after_(growable() ? 0 : HugePagesAfterStores(max_buckets_ * kWays * sizeof(Entry))) {
+    SetGrowthThreshold();
+  }
 
-  void Clear() { entries_.Zero(); }
+  // Empties the table and takes it back to its first size.
+  void Clear() {
+    entries_.Zero();
+    num_buckets_ = first_buckets_;
+    SetGrowthThreshold();
+  }
 
   uint64_t capacity() const { return num_buckets_ * kWays; }
   uint64_t bytes() const { return capacity() * sizeof(Entry); }
-  // Whether the table has moved to huge pages (HugePagesAfterStores).
+  uint64_t max_capacity() const { return max_buckets_ * kWays; }
+  uint64_t growths() const { return growths_; }
+  // Whether the table uses huge pages (HugePagesAfterStores; a growable
+  // table asks for them from the start, see the header comment).
   bool huge_pages() const { return entries_.huge_pages(); }
 
   // Starts loading the bucket of `key` into the cache: a search that knows a
@@ -188,9 +255,10 @@ class TranspositionTableOf {
     return nullptr;
   }
 
-  // Invalidates entry pointers from Probe.
+  // Invalidates entry pointers from Probe (the store may grow the table).
   void Store(Key key, Score lower, Score upper, int move, uint64_t subtree_nodes) {
     if (++stores_ == huge_pages_after_) entries_.UseHugePages();
+    if (subtree_nodes >= grow_at_nodes_) Grow();
     Entry e{key,
             static_cast<int16_t>(lower),
             static_cast<int16_t>(upper),
@@ -198,6 +266,41 @@ class TranspositionTableOf {
             WorkOfNodes(subtree_nodes),
             0};
     StoreInBucket(Bucket(key), e, overwrites_);
+  }
+
+  // Multiplies the number of buckets by the growth factor (less at the last
+  // step, so as not to pass the maximum), keeping every entry. With the
+  // index h * n / 2^64 (BucketIndexOf), a key in bucket i of n lands in one
+  // of the buckets f*i .. f*i + f - 1 of f*n: from i <= h*n/2^64 < i + 1
+  // follows f*i <= h*f*n/2^64 < f*i + f. So the new buckets of distinct old
+  // buckets are disjoint, each receives the (at most two) entries of one old
+  // bucket, and nothing is dropped. Going from the last bucket down, the new
+  // buckets of bucket i (at f*i >= 2i, or i itself when i = 0, read before
+  // it is written) lie over old buckets already moved and never over one
+  // still to move: the rehash runs in place, in the memory reserved at
+  // construction, so growing never needs more than the maximum table.
+  void Grow() {
+    const uint64_t f = std::min(growth_factor_, max_buckets_ / num_buckets_);
+    if (f < 2) {
+      grow_at_nodes_ = ~uint64_t{0};
+      return;
+    }
+    const uint64_t n = num_buckets_, m = n * f;
+    for (uint64_t i = n; i-- > 0;) {
+      Entry* old = &entries_[i * kWays];
+      if (old[0].work == 0 && old[1].work == 0) continue;  // unwritten pages stay unwritten
+      const Entry moved[kWays] = {old[0], old[1]};
+      old[0] = Entry{};
+      old[1] = Entry{};
+      for (const Entry& e : moved) {
+        if (e.work == 0) continue;
+        Entry* b = &entries_[BucketIndexOf(e.key, m) * kWays];
+        b[b[0].work == 0 ? 0 : 1] = e;  // the first slot keeps the first entry's place
+      }
+    }
+    num_buckets_ = m;
+    ++growths_;
+    SetGrowthThreshold();
   }
 
   uint64_t CountUsed() const {
@@ -208,22 +311,36 @@ class TranspositionTableOf {
     return n;
   }
 
-  // probes, hits, stores, overwrites, capacity and use, for reports.
-  // `count_used` false skips tt_used, a scan of the whole table (too slow to
-  // repeat after each of many small solves).
+  // probes, hits, stores, overwrites, capacity, use and growths, for
+  // reports. `count_used` false skips tt_used, a scan of the whole table
+  // (too slow to repeat after each of many small solves).
   Json Stats(bool count_used = true) const {
-    return TableStats(bytes(), capacity(),
-                      count_used ? std::optional<uint64_t>(CountUsed()) : std::nullopt, probes_,
-                      hits_, stores_, overwrites_);
+    Json j = TableStats(bytes(), capacity(),
+                        count_used ? std::optional<uint64_t>(CountUsed()) : std::nullopt, probes_,
+                        hits_, stores_, overwrites_);
+    j.Set("tt_growths", growths_);
+    return j;
   }
 
  private:
+  static uint64_t BucketsOf(uint64_t bytes) {
+    return std::max<uint64_t>(1, bytes / (kWays * sizeof(Entry)));
+  }
+  bool growable() const { return first_buckets_ < max_buckets_; }
+  void SetGrowthThreshold() {
+    grow_at_nodes_ = num_buckets_ < max_buckets_ ? grow_nodes_per_entry_ * capacity() : ~uint64_t{0};
+  }
   Entry* Bucket(Key key) { return &entries_[BucketIndexOf(key, num_buckets_) * kWays]; }
 
-  uint64_t num_buckets_;
+  uint64_t max_buckets_;
+  uint64_t first_buckets_;
+  uint64_t num_buckets_;  // in use: the first num_buckets_ * kWays entries
+  uint64_t growth_factor_;
+  uint64_t grow_nodes_per_entry_;
   ZeroedArray<Entry> entries_;  // zero pages until written: an empty slot is all zeros
   uint64_t huge_pages_after_;   // stores before moving to huge pages
-  uint64_t probes_ = 0, hits_ = 0, stores_ = 0, overwrites_ = 0;
+  uint64_t grow_at_nodes_ = 0;  // a stored subtree of this many nodes grows the table
+  uint64_t probes_ = 0, hits_ = 0, stores_ = 0, overwrites_ = 0, growths_ = 0;
 };
 
 // The table of games with 64-bit keys (every game but the widest boards).
