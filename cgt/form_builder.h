@@ -31,6 +31,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "cgt/arena.h"
+#include "core/closure_normal.h"
 #include "core/partizan.h"
 
 namespace gamebench {
@@ -40,8 +41,10 @@ class FormBuilder {
  public:
   using State = typename G::State;
   // split = false ignores Components (for tests: the whole board's tree).
-  explicit FormBuilder(const G& game, bool split = true)
-      : game_(game), split_(split), values_(0, KeyHash{game}), nims_(0, KeyHash{game}) {}
+  // normalize = false ignores ClosureState (for tests).
+  explicit FormBuilder(const G& game, bool split = true, bool normalize = true)
+      : game_(game), split_(split), normalize_(normalize), values_(0, KeyHash{game}),
+        nims_(0, KeyHash{game}) {}
 
   const G& game() const { return game_; }
 
@@ -175,7 +178,13 @@ class FormBuilder {
     nims_[s] = nim;
   }
 
-  int NimOf(cgt::GameArena& arena, const State& s) {
+  int NimOf(cgt::GameArena& arena, const State& given) {
+    // A ClosureNormal game's closure is the same game after ClosureState
+    // (core/partizan.h), so positions equal after it share one entry.
+    State s = given;
+    if constexpr (ClosureNormal<G>) {
+      if (normalize_) s = game_.ClosureState(given);
+    }
     if (auto it = nims_.find(s); it != nims_.end()) return it->second;
     const State& whole = s;
     if constexpr (Decomposable<G>) {
@@ -213,6 +222,7 @@ class FormBuilder {
 
   G game_;
   bool split_;
+  bool normalize_;
   uint64_t positions_ = 0;
   std::function<bool()> stop_;
   uint64_t generation_ = 0;

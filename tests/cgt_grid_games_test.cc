@@ -60,6 +60,33 @@ TEST(CgtGridGamesTest, CannibalClobberValuesAgreeWithSearch) {
   EXPECT_GT(CheckValues(row, {"XOXOOX.XOOXX:B", "XXO.OXXO.XOO:W"}, 50), 3);
 }
 
+// ClosureState (core/partizan.h's ClosureNormal): Cannibal Clobber's
+// closure nim values with every stone made black are those without, and
+// those of the naive form of the whole tree, on random positions with both
+// colours (CheckValues's raw check compares with the naive form too).
+TEST(CgtGridGamesTest, CannibalClobberClosureStateKeepsNimValues) {
+  const auto g = testing::MakeGame<CannibalClobber>("cannibal_clobber(rows=3,cols=4)");
+  std::mt19937_64 rng(71);
+  cgt::GameArena arena;
+  FormBuilder<CannibalClobber> normal(g), plain(g, /*split=*/true, /*normalize=*/false);
+  absl::flat_hash_map<std::string, cgt::GameId> raw;
+  int nonzero = 0;
+  for (int p = 0; p < 200; ++p) {
+    CannibalClobber::State s;
+    for (int cell = 0; cell < 12; ++cell) {
+      const uint64_t bit = uint64_t{1} << cell;
+      const int what = static_cast<int>(rng() % 3);  // empty, black, white
+      if (what == 1) s.black |= bit;
+      if (what == 2) s.white |= bit;
+    }
+    const int nim = normal.Nim(arena, s);
+    EXPECT_EQ(nim, plain.Nim(arena, s)) << g.FormatState(s);
+    EXPECT_EQ(nim, arena.NimValue(testing::RawForm(g, arena, s, raw))) << g.FormatState(s);
+    nonzero += nim != 0;
+  }
+  EXPECT_GT(nonzero, 20);
+}
+
 TEST(CgtGridGamesTest, FissionValuesAgreeWithSearch) {
   const auto g = testing::MakeGame<Fission>("fission(rows=4,cols=5)");
   // Walls across the board (MCGS's boards have few), so that positions split.

@@ -53,6 +53,18 @@ class CannibalClobber : public StoneGridGame<CannibalClobber> {
   // Every stone, of either colour.
   uint64_t Targets(const State& s) const { return s.black | s.white; }
 
+  // [ClosureNormal] Every stone black: in the closure either player moves
+  // any stone onto any orthogonally adjacent stone, and the stone that lands
+  // there is the mover's, so the closure's moves read only the occupied
+  // cells; with no white stone Left's moves are all of them (Right has none)
+  // and every child is again all black after ClosureState.
+  State ClosureState(const State& s) const {
+    State t = s;
+    t.black = s.black | s.white;
+    t.white = 0;
+    return t;
+  }
+
   // [Decomposable] Orthogonally connected groups of two stones or more, each
   // moved to the top-left corner.
   void Components(const State& s, std::vector<State>& parts) const {

@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cgt/form_builder.h"
+#include "cgt/sum_search.h"
 #include "core/partizan.h"
 #include "core/spec.h"
 #include "games/amazons/amazons.h"
@@ -57,12 +58,15 @@ class Builders {
   // `move_text` turns the game's text of a move into MCGS's.
   // `search_first`: B/W of the game alone by search (SolveAlone), its
   // form built only when a command needs it; `search_splits`: a position
-  // that splits too (before its parts' forms).
+  // that splits too (before its parts' forms); `split_search_first`: by
+  // cgt/sum_search.h first (Clobber: filled boards of 16 to 24 stones have
+  // forms past the budget, while the search soon reaches small parts).
   absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena,
                                       absl::StatusOr<Positioned<G>> position, bool impartial,
                                       std::string printed,
                                       std::function<std::string(std::string)> move_text = nullptr,
-                                      bool search_first = false, bool search_splits = false) {
+                                      bool search_first = false, bool search_splits = false,
+                                      bool split_search_first = false) {
     if (!position.ok()) return position.status();
     auto builder = Of(position->spec);
     if (!builder.ok()) return builder.status();
@@ -84,8 +88,9 @@ class Builders {
     if (lazy) game.make_form = [b, s](cgt::GameArena& a) { return b->Value(a, s); };
     if (splits) game.make_parts = [b, s](cgt::GameArena& a) { return b->ComponentValues(a, s); };
     if (lazy && search_first) {
-      game.solve_alone = [this, b, s, spec = position->spec, search_splits](bool left) {
-        return SolveAlone(*b, spec, s, left, search_splits);
+      game.solve_alone = [this, b, s, spec = position->spec, search_splits, split_search_first,
+                          &arena](bool left) {
+        return SolveAlone(arena, *b, spec, s, left, search_splits, split_search_first);
       };
     }
     game.options = [b, s, move_text](cgt::GameArena& a, bool left, bool closure) {
@@ -99,6 +104,7 @@ class Builders {
 
  private:
   static constexpr uint64_t kSearchNodes = 2000000;
+  static constexpr uint64_t kSplitSearchNodes = 1000000;
   static constexpr uint64_t kSearchTableBytes = uint64_t{16} << 20;
   static constexpr size_t kMaxTables = 4;
 
@@ -107,9 +113,16 @@ class Builders {
   // kSearchNodes; nullopt when the search does not finish (its table is
   // then dropped) or, unless `even_if_split`, when s splits (a sum: its parts'
   // forms are then the better route).
-  std::optional<bool> SolveAlone(const FormBuilder<G>& b, const std::string& spec,
-                                 const typename G::State& s, bool left, bool even_if_split) {
+  std::optional<bool> SolveAlone(cgt::GameArena& arena, FormBuilder<G>& b, const std::string& spec,
+                                 const typename G::State& s, bool left, bool even_if_split,
+                                 bool split_search_first) {
     const G& g = b.game();
+    // `split_search_first`: the search that splits as it goes first
+    // (cgt/sum_search.h), split or not; else alpha-beta first, then (for a
+    // position that does not split) that search, then the forms.
+    if (split_search_first) {
+      if (auto won = SplitSearch(arena, b, spec, s, left)) return won;
+    }
     if constexpr (Decomposable<G>) {
       std::vector<typename G::State> parts;
       if (!even_if_split) g.Components(s, parts);
@@ -127,19 +140,42 @@ class Builders {
         TtSolver::SolveWithTable(g, g.WithMover(s, left ? kLeft : kRight), options, *table);
     if (!report.complete) {
       table.reset();
+      if (!split_search_first) return SplitSearch(arena, b, spec, s, left);
       return std::nullopt;
     }
     return report.value == kWinScore;
   }
 
+  // cgt/sum_search.h's search, one per variant (nullopt: not Decomposable,
+  // or past kSplitSearchNodes).
+  std::optional<bool> SplitSearch(cgt::GameArena& arena, FormBuilder<G>& b, const std::string& spec,
+                                  const typename G::State& s, bool left) {
+    if constexpr (Decomposable<G>) {
+      auto& search = searches_[spec];
+      if (!search || search->arena() != &arena) search = std::make_unique<cgt::SumSearch<G>>(b, arena);
+      return search->Wins(s, left, kSplitSearchNodes);
+    }
+    return std::nullopt;
+  }
+
   absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<G>>> builders_;
   absl::flat_hash_map<std::string, std::unique_ptr<typename TtSolver::Table<G>>> tables_;
+  template <typename H>
+  struct SearchOf {
+    using type = int;
+  };
+  template <Decomposable H>
+  struct SearchOf<H> {
+    using type = cgt::SumSearch<H>;
+  };
+  absl::flat_hash_map<std::string, std::unique_ptr<typename SearchOf<G>::type>> searches_;
 
  public:
   // Every variant's memos emptied (the arena was replaced: their ids and
   // their charge were the old arena's).
   void Forget() {
     for (auto& [spec, builder] : builders_) builder->Forget();
+    searches_.clear();
   }
 };
 
@@ -245,7 +281,9 @@ cgt::McgsGameSource McgsCatalogGames() {
                                         DomineeringMove);
     if (section == "clobber" || section == "clobber_1xn")
       return builders->clobber.Game(arena, ClobberPosition(section, text), impartial, printed,
-                                    section == "clobber" && one_row_grid ? GridCells : nullptr);
+                                    section == "clobber" && one_row_grid ? GridCells : nullptr,
+                                    /*search_first=*/true, /*search_splits=*/false,
+                                    /*split_search_first=*/true);
     if (section == "nogo" || section == "nogo_1xn")
       return builders->nogo.Game(arena, NoGoPosition(section, text), impartial, printed,
                                  section == "nogo" && one_row_grid ? GridCells : nullptr,

@@ -1,0 +1,93 @@
+// ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
+// cgt/sum_search.h, the search that splits as it goes, against plain
+// alpha-beta on the whole board: on random positions of Clobber, Cannibal
+// Clobber and Domineering (the ends of random playouts, a few plies back,
+// either player to move), its answer is alpha-beta's, for form budgets
+// from none (every part a position) to large (every part a form), with the
+// memo shared across positions as the tool shares it across a file.
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cgt/arena.h"
+#include "cgt/form_builder.h"
+#include "cgt/sum_search.h"
+#include "core/partizan.h"
+#include "games/cannibal_clobber/cannibal_clobber.h"
+#include "games/clobber/clobber.h"
+#include "games/domineering/domineering.h"
+#include "gtest/gtest.h"
+#include "solvers/alphabeta.h"
+#include "tests/conformance.h"
+
+namespace gamebench {
+namespace {
+
+template <Decomposable G>
+void CheckSearch(const G& g, const std::vector<std::string>& texts, int positions, uint64_t seed) {
+  std::vector<typename G::State> starts;
+  for (const std::string& t : texts) {
+    auto s = g.ParseState(t);
+    ASSERT_TRUE(s.ok()) << s.status();
+    starts.push_back(*s);
+  }
+  for (uint64_t budget : {uint64_t{0}, uint64_t{3}, uint64_t{100000}}) {
+    std::mt19937_64 rng(seed);
+    cgt::GameArena arena;
+    FormBuilder<G> builder(g);
+    cgt::SumSearch<G> search(builder, arena, budget);
+    int checked = 0, wins = 0, splits = 0;
+    for (int p = 0; checked < positions && p < 50 * positions; ++p) {
+      std::vector<typename G::State> line{starts[static_cast<size_t>(p) % starts.size()]};
+      while (!g.Terminal(line.back()) && line.size() < 200) {
+        MoveListOf<G> moves;
+        g.GenerateMoves(line.back(), moves);
+        line.push_back(g.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
+      }
+      const size_t back = std::min<size_t>(line.size() - 1, 3 + rng() % 10);
+      const typename G::State s = g.WithMover(line[line.size() - 1 - back], static_cast<int>(rng() % 2));
+      SolveOptions limited;
+      limited.node_limit = 2000000;
+      limited.best_moves = false;
+      const SolveReport a = AlphaBetaSolver::Solve(g, s, limited);
+      if (!a.complete) continue;
+      std::vector<typename G::State> parts;
+      g.Components(s, parts);
+      splits += parts.size() > 1;
+      const auto won = search.Wins(s, g.Mover(s) == kLeft, 10000000);
+      ASSERT_TRUE(won.has_value());
+      EXPECT_EQ(a.value, *won ? kWinScore : kLossScore)
+          << g.CanonicalSpec() << " " << g.FormatState(s) << " budget " << budget;
+      wins += *won;
+      ++checked;
+    }
+    EXPECT_EQ(checked, positions);
+    // Both answers occur, and positions split: the test can fail.
+    EXPECT_GT(wins, positions / 8);
+    EXPECT_LT(wins, positions - positions / 8);
+    EXPECT_GT(splits, positions / 8);
+    if (budget == 0) {
+      EXPECT_GT(search.Nodes(), static_cast<uint64_t>(positions));
+    }
+  }
+}
+
+TEST(CgtSumSearchTest, ClobberAgreesWithAlphaBeta) {
+  const auto g = testing::MakeGame<Clobber>("clobber(rows=3,cols=4)");
+  CheckSearch(g, {"XOXO|OXOX|XOXO:B", "XO.O|OX.X|XO.O:W", "XO.X|OX.O|X.XO:B", "OX.X|.XO.|XO.O:W"}, 60, 5);
+}
+
+TEST(CgtSumSearchTest, CannibalClobberAgreesWithAlphaBeta) {
+  const auto g = testing::MakeGame<CannibalClobber>("cannibal_clobber(rows=3,cols=4)");
+  CheckSearch(g, {"XOXO|OXOX|XOXO:B", "XXO.|OOXX|X.OO:W", "XO.X|O.XO|.XXO:B"}, 60, 7);
+}
+
+TEST(CgtSumSearchTest, DomineeringAgreesWithAlphaBeta) {
+  const auto g = testing::MakeGame<Domineering>("domineering(rows=5,cols=5)");
+  CheckSearch(g, {"....#/.#.../...../...#./#....:V", "..#../..#../#####/...../.....:H"}, 60, 9);
+}
+
+}  // namespace
+}  // namespace gamebench
