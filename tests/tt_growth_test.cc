@@ -87,7 +87,9 @@ TYPED_TEST(TtGrowth, SameValueAndBestMovesAsAFixedTable) {
     EXPECT_GE(checked, std::min<int>(wanted, static_cast<int>(seen.size()) / 2)) << game.CanonicalSpec();
     // A search of over 64 nodes stores a subtree of over 64 nodes (its root),
     // which grows the table: growth was exercised wherever a search was.
-    if (largest_search > 64) EXPECT_GT(growths, 0u) << game.CanonicalSpec();
+    if (largest_search > 64) {
+      EXPECT_GT(growths, 0u) << game.CanonicalSpec();
+    }
   }
 }
 
