@@ -24,7 +24,7 @@ class TtSolver {
  public:
   static constexpr absl::string_view kName = "tt";
   static constexpr absl::string_view kDescription =
-      "alpha-beta with a fixed-size transposition table of bounds; canonical forms under symmetry";
+      "alpha-beta with a transposition table of bounds (it grows up to --tt-size); canonical forms under symmetry";
   template <typename G>
   static constexpr bool kAppliesTo = Acyclic<G>;  // depth-first: every play must end
 
