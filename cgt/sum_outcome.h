@@ -53,9 +53,12 @@ class SumOutcome {
   // Searched sums (memo misses that made moves), since construction.
   uint64_t Nodes() const { return nodes_; }
 
- private:
-  // The games not numbers, sorted, and the number x; true if x fits.
+  // Adds the numbers among `games` into x and keeps the rest, sorted, with
+  // each game and its negative cancelled. Throws CgtRefusal when a number
+  // leaves the dyadic range.
   void Reduce(std::vector<GameId>& games, Dyadic& x);
+
+ private:
   bool Search(bool left, const std::vector<GameId>& games, Dyadic x);
 
   struct Key {

@@ -144,32 +144,9 @@ class SumSearch {
     std::sort(sum.big.begin(), sum.big.end(),
               [&](const State& a, const State& b) { return g.Key(a) < g.Key(b); });
     Dyadic x = Dyadic::Integer(0);
-    std::vector<GameId> rest;
-    for (GameId f : sum.forms) {
-      if (auto n = arena_.NumberValue(f)) {
-        if (!n->Fits() || !x.Fits() || n->exp >= Dyadic::kMaxExp || x.exp >= Dyadic::kMaxExp)
-          throw CgtRefusal("number out of range in a sum");
-        x = x + *n;
-      } else {
-        rest.push_back(f);
-      }
-    }
-    std::sort(rest.begin(), rest.end());
-    std::vector<GameId> kept;
-    std::vector<bool> gone(rest.size(), false);
-    for (size_t i = 0; i < rest.size(); ++i) {
-      if (gone[i]) continue;
-      const GameId negative = arena_.Negate(rest[i]);
-      for (size_t j = i + 1; j < rest.size(); ++j)
-        if (!gone[j] && rest[j] == negative) {
-          gone[i] = gone[j] = true;
-          break;
-        }
-      if (!gone[i]) kept.push_back(rest[i]);
-    }
-    if (x != Dyadic::Integer(0)) kept.push_back(arena_.Number(x));
-    std::sort(kept.begin(), kept.end());
-    sum.forms = std::move(kept);
+    outcomes_.Reduce(sum.forms, x);
+    if (x != Dyadic::Integer(0)) sum.forms.push_back(arena_.Number(x));
+    std::sort(sum.forms.begin(), sum.forms.end());
   }
 
   bool Search(Sum sum, bool left) {
