@@ -53,6 +53,22 @@ std::vector<typename G::State> Starts(const G& g, std::vector<std::string> texts
   return starts;
 }
 
+// A position near the end of a random playout from starts[p % size]: `base +
+// rng() % spread` plies before its end (fewer on a shorter line), with a
+// random player to move.
+template <typename G>
+typename G::State RandomNearEnd(const G& g, const std::vector<typename G::State>& starts, int p,
+                                std::mt19937_64& rng, size_t base, size_t spread) {
+  std::vector<typename G::State> line{starts[static_cast<size_t>(p) % starts.size()]};
+  while (!g.Terminal(line.back()) && line.size() < 200) {
+    MoveListOf<G> moves;
+    g.GenerateMoves(line.back(), moves);
+    line.push_back(g.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
+  }
+  const size_t back = std::min<size_t>(line.size() - 1, base + rng() % spread);
+  return g.WithMover(line[line.size() - 1 - back], static_cast<int>(rng() % 2));
+}
+
 // `positions` random positions: the ends of random playouts from `starts`, a
 // few plies from their end (small trees), with either player to move. The
 // outcome of the canonical form is alpha-beta's value for the mover; the
@@ -69,14 +85,7 @@ int CheckValues(const G& g, const std::vector<typename G::State>& starts, int po
   absl::flat_hash_map<std::string, cgt::GameId> raw;
   int checked = 0, nonzero = 0, splits = 0;
   for (int p = 0; checked < positions && p < 50 * positions; ++p) {
-    std::vector<typename G::State> line{starts[static_cast<size_t>(p) % starts.size()]};
-    while (!g.Terminal(line.back()) && line.size() < 200) {
-      MoveListOf<G> moves;
-      g.GenerateMoves(line.back(), moves);
-      line.push_back(g.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
-    }
-    const size_t back = std::min<size_t>(line.size() - 1, 2 + rng() % 8);
-    const typename G::State s = g.WithMover(line[line.size() - 1 - back], static_cast<int>(rng() % 2));
+    const typename G::State s = RandomNearEnd(g, starts, p, rng, 2, 8);
     SolveOptions limited;
     limited.node_limit = 2000000;
     limited.best_moves = false;

@@ -20,6 +20,7 @@
 #include "games/domineering/domineering.h"
 #include "gtest/gtest.h"
 #include "solvers/alphabeta.h"
+#include "tests/cgt_checks.h"
 #include "tests/conformance.h"
 
 namespace gamebench {
@@ -40,14 +41,7 @@ void CheckSearch(const G& g, const std::vector<std::string>& texts, int position
     cgt::SumSearch<G> search(builder, arena, budget);
     int checked = 0, wins = 0, splits = 0;
     for (int p = 0; checked < positions && p < 50 * positions; ++p) {
-      std::vector<typename G::State> line{starts[static_cast<size_t>(p) % starts.size()]};
-      while (!g.Terminal(line.back()) && line.size() < 200) {
-        MoveListOf<G> moves;
-        g.GenerateMoves(line.back(), moves);
-        line.push_back(g.Play(line.back(), moves[static_cast<int>(rng() % moves.size())]));
-      }
-      const size_t back = std::min<size_t>(line.size() - 1, 3 + rng() % 10);
-      const typename G::State s = g.WithMover(line[line.size() - 1 - back], static_cast<int>(rng() % 2));
+      const typename G::State s = testing::RandomNearEnd(g, starts, p, rng, 3, 10);
       SolveOptions limited;
       limited.node_limit = 2000000;
       limited.best_moves = false;
