@@ -122,8 +122,8 @@ TEST(KaylesMisereQuotient, RandomSumsOfFiveToEightHeapsAgreeWithSearch) {
   // uniform in 1..min(30, what the budget leaves for it and the heaps after
   // it), then the heaps in drawn order -- so the first heap spans 1..30 and
   // later ones are smaller.
-  const int sums = Sanitized() ? 400 : 4000;
-  const int max_tokens = Sanitized() ? 34 : 46;
+  const int sums = Sanitized() ? 1000 : 10000;
+  const int max_tokens = Sanitized() ? 40 : 52;
   KaylesQuotient k;
   KaylesMisereSearch search;
   std::mt19937 rng(28);
