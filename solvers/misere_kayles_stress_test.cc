@@ -1,3 +1,4 @@
+// ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
 // Kayles' misère quotient (|Q| = 40, |P| = 9 for heaps 1..30 in this
 // build; an earlier session remembered 48, with no source) checked against a
 // search that shares nothing with the quotient code: its own move rule
