@@ -16,6 +16,10 @@ case "$kind" in
   thread) extra=(-DGAMEBENCH_SANITIZE=thread) runtime=__tsan_init ;;
   *) echo "sanitizer_build.sh: unknown sanitizer '$kind' (address or thread)" >&2; exit 2 ;;
 esac
+# ccache keyed by paths relative to this tree, and blind to the build
+# directory, so that another clone of the same code (CI clones afresh)
+# finds the objects of this one instead of compiling everything again.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 build_dir=build-$kind
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
