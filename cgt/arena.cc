@@ -151,6 +151,7 @@ GameId GameArena::Nimber(int n) {
     std::vector<GameId> copy = options;
     GameId id = Intern(options, copy);
     nodes_[id].canonical = true;
+    MarkUpNim(id, {0, static_cast<int>(nimbers_.size())});
     nimbers_.push_back(id);
   }
   return nimbers_[n];
@@ -174,7 +175,31 @@ GameId GameArena::UpStarForm(int n, bool star) {
   return star ? starred : plain;
 }
 
-GameId GameArena::UpStar(int n, bool star) { return Canonical(UpStarForm(n, star)); }
+GameId GameArena::UpStar(int n, bool star) {
+  const GameId g = Canonical(UpStarForm(n, star));
+  MarkUpNim(g, {n, star ? 1 : 0});
+  return g;
+}
+
+GameId GameArena::UpNimber(int n, int m) {
+  if (m < 0 || m > (1 << 16)) throw CgtRefusal(absl::StrCat("nimber *", m, " out of range"));
+  if (n == 0) return Nimber(m);
+  // n.up + *m = (n.up + *(m&1)) + *(m&~1); the sum of two canonical forms.
+  const GameId g = Sum(UpStar(n, (m & 1) != 0), Nimber(m & ~1));
+  MarkUpNim(g, {n, m});
+  return g;
+}
+
+void GameArena::MarkUpNim(GameId g, UpNim v) {
+  if (g == kZero || up_nim_.contains(g)) return;
+  Charge(sizeof(GameId) + sizeof(UpNim) + kMapEntryOverhead);
+  up_nim_[g] = v;
+}
+
+std::optional<GameArena::UpNim> GameArena::UpNimValue(GameId g) const {
+  if (auto it = up_nim_.find(g); it != up_nim_.end()) return it->second;
+  return std::nullopt;
+}
 
 void GameArena::MarkCanonical(GameId g) { nodes_[g].canonical = true; }
 
@@ -304,6 +329,7 @@ GameId GameArena::Negate(GameId g) {
   SortUnique(right);
   GameId n = Intern(left, right);
   if (nodes_[g].canonical) MarkCanonical(n);
+  if (auto v = UpNimValue(g)) MarkUpNim(n, {-v->ups, v->nim});
   Charge(2 * (2 * sizeof(GameId) + kMapEntryOverhead));
   negate_[g] = n;
   negate_[n] = g;

@@ -65,6 +65,18 @@ class GameArena {
   // The same as MCGS's up_star game tree (not simplified; its impartial
   // closure is what [impartial up_star] plays).
   GameId UpStarForm(int n, bool star);
+  // n.up + *m (|n| <= 4096, 0 <= m <= 65536), in canonical form.
+  GameId UpNimber(int n, int m);
+  // n.up + *m, for a node that Nimber, UpStar, UpNimber or Negate of one of
+  // them returned: the ups and nimbers form a group whose sums stay small
+  // (n.up + *m), so a sum of several folds into one game
+  // (cgt/sum_outcome.h). nullopt for any other node (an equal value built
+  // otherwise is not looked for).
+  struct UpNim {
+    int ups;
+    int nim;
+  };
+  std::optional<UpNim> UpNimValue(GameId g) const;
 
   // ---- algebra on canonical forms ----
   // The canonical form of any form (the form's value).
@@ -133,6 +145,8 @@ class GameArena {
   absl::flat_hash_map<GameId, int> birthday_;
   absl::flat_hash_map<Dyadic, GameId> numbers_;
   std::vector<GameId> nimbers_;
+  void MarkUpNim(GameId g, UpNim v);
+  absl::flat_hash_map<GameId, UpNim> up_nim_;
 };
 
 }  // namespace gamebench::cgt

@@ -101,6 +101,10 @@ absl::StatusOr<BasicGame> McgsBasicGame(GameArena& arena, absl::string_view sect
       ups = n;
     }
     if (items.empty()) return Bad(section, text, "empty");
+    // The value's canonical form, marked as n.up + *, so that a sum folds
+    // it with the other ups and nimbers (cgt/sum_outcome.h); the game is
+    // MCGS's tree, whose closure [impartial up_star] plays.
+    arena.UpStar(ups, star);
     return BasicGame{arena.UpStarForm(ups, star),
                      absl::StrCat("up_star:", ups, star ? "*" : "")};
   }

@@ -7,14 +7,30 @@ namespace gamebench::cgt {
 
 void SumOutcome::Reduce(std::vector<GameId>& games, Dyadic& x) {
   std::vector<GameId> rest;
+  // The ups and nimbers (n.up + *m) fold into one such game: a sum of k
+  // nimbers *a, *b, ... is searched as *(a^b^...), not over the product of
+  // their options.
+  std::vector<GameId> up_nims;
+  int64_t ups = 0;
+  int nim = 0;
   for (GameId g : games) {
     if (auto number = arena_.NumberValue(g)) {
       if (!number->Fits() || !x.Fits() || number->exp >= Dyadic::kMaxExp || x.exp >= Dyadic::kMaxExp)
         throw CgtRefusal("number out of range in a sum");
       x = x + *number;
+    } else if (auto v = arena_.UpNimValue(g)) {
+      up_nims.push_back(g);
+      ups += v->ups;
+      nim ^= v->nim;
     } else {
       rest.push_back(g);
     }
+  }
+  if (up_nims.size() >= 2 && ups >= -kMaxFoldedUps && ups <= kMaxFoldedUps) {
+    const GameId folded = arena_.UpNimber(static_cast<int>(ups), nim);
+    if (folded != GameArena::kZero) rest.push_back(folded);
+  } else {
+    rest.insert(rest.end(), up_nims.begin(), up_nims.end());
   }
   std::sort(rest.begin(), rest.end());
   // A game and its negative cancel (a game that is its own negative, like

@@ -12,6 +12,8 @@
 // step the list of games is reduced, none of which changes the sum's value
 // (so not its outcome):
 //   - the games that are numbers are added into one number x, and zeros go;
+//   - the games the arena knows as n.up + *m (GameArena::UpNimValue:
+//     nimbers, ups) are added into one (the ups add, the nimbers xor);
 //   - a game and its negative (found by id: canonical forms are unique)
 //     cancel;
 //   - moves are made only in the games that are not numbers (number
@@ -43,6 +45,7 @@ class SumOutcome {
   // entries are charged to the arena's budget (GameArena::ChargeCache).
   explicit SumOutcome(GameArena& arena) : arena_(arena) {}
   static constexpr size_t kMaxMemoEntries = size_t{2} << 20;
+  static constexpr int64_t kMaxFoldedUps = 4096;
 
   // Whether Left (left = true) or Right, moving first, wins the sum of the
   // canonical forms `games`. May throw CgtRefusal (the arena's budget).
@@ -53,8 +56,9 @@ class SumOutcome {
   // Searched sums (memo misses that made moves), since construction.
   uint64_t Nodes() const { return nodes_; }
 
-  // Adds the numbers among `games` into x and keeps the rest, sorted, with
-  // each game and its negative cancelled. Throws CgtRefusal when a number
+  // Adds the numbers among `games` into x, the ups and nimbers into one
+  // game (up to kMaxFoldedUps ups), and keeps the rest, sorted, with each
+  // game and its negative cancelled. Throws CgtRefusal when a number
   // leaves the dyadic range.
   void Reduce(std::vector<GameId>& games, Dyadic& x);
 

@@ -90,5 +90,46 @@ TEST(SumOutcomeTest, AgreesWithCanonicalSums) {
   EXPECT_GT(searched, 100);
 }
 
+// Sums with many ups and nimbers (which the search folds into one n.up +
+// *m) beside hot games and numbers: the outcome is the sum's canonical
+// form's, and the fold keeps the search small (a sum of eight nimbers is
+// one game, not the product of their options).
+TEST(SumOutcomeTest, FoldsUpsAndNimbers) {
+  std::mt19937_64 rng(29);
+  GameArena a;
+  std::vector<GameId> hot = {Parse(a, "{2|0}"), Parse(a, "{1|-1}"), Parse(a, "{1/2|-3}"),
+                             Parse(a, "{0|-1}"), Parse(a, "{3|1/4}"), a.Number(Dyadic::Make(-1, 2))};
+  int outcomes[2][2] = {};
+  for (int t = 0; t < 600; ++t) {
+    SumOutcome s(a);
+    std::vector<GameId> games;
+    for (int k = static_cast<int>(2 + rng() % 6); k > 0; --k) {
+      const int n = static_cast<int>(rng() % 7) - 3, m = static_cast<int>(rng() % 8);
+      switch (rng() % 4) {
+        case 0: games.push_back(a.Nimber(m)); break;
+        case 1: games.push_back(a.UpStar(n, (m & 1) != 0)); break;
+        case 2: games.push_back(a.UpNimber(n, m)); break;
+        default: games.push_back(a.Negate(a.UpStar(n, false))); break;
+      }
+    }
+    for (int k = static_cast<int>(rng() % 3); k > 0; --k) games.push_back(hot[rng() % hot.size()]);
+    const bool left = s.Wins(true, games), right = s.Wins(false, games);
+    ASSERT_EQ(left, WinsBySum(a, true, games)) << t;
+    ASSERT_EQ(right, WinsBySum(a, false, games)) << t;
+    ++outcomes[left][right];
+  }
+  for (auto& row : outcomes)
+    for (int n : row) EXPECT_GT(n, 0) << outcomes[0][0] << " " << outcomes[0][1] << " " << outcomes[1][0] << " " << outcomes[1][1];
+  // *1 + ... + *7 + up + up* + down*: one game (*7^... and an up), with a
+  // switch: a handful of sums searched, where the product of the nimbers'
+  // options alone has thousands.
+  SumOutcome s(a);
+  std::vector<GameId> many = {Parse(a, "{2|0}"), Parse(a, "{1|-1}"), a.UpStar(1, false),
+                              a.UpStar(1, true), a.UpStar(-1, true)};
+  for (int m = 1; m <= 7; ++m) many.push_back(a.Nimber(m));
+  EXPECT_EQ(s.Wins(true, many), WinsBySum(a, true, many));
+  EXPECT_LE(s.Nodes(), 10u);
+}
+
 }  // namespace
 }  // namespace gamebench::cgt

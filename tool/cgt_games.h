@@ -14,7 +14,9 @@
 // with jumps (or a NoGo grid) has far more forms than its search has nodes; so
 // is a position of [cannibal_clobber], [fission], [amazons], [gen_king_dirt]
 // or [sheep] (filled Cannibal Clobber boards of 20 cells have forms past the
-// 256 MiB budget). So far:
+// 256 MiB budget). A [clobber] or [domineering] board alone is searched
+// (B/W) first by cgt/sum_search.h, which splits as it goes (filled 7x7
+// Domineering boards have forms past the budget). So far:
 //   [domineering]  a grid of '.' and '#', rows joined by '|' (MCGS's
 //                  form); BLACK (Left) places vertically. Boards with more
 //                  than kMaxCgtEmptyCells empty cells are skipped.

@@ -278,7 +278,8 @@ cgt::McgsGameSource McgsCatalogGames() {
     const bool one_row_grid = text.find('|') == absl::string_view::npos;
     if (section == "domineering")
       return builders->domineering.Game(arena, DomineeringPosition(text), impartial, printed,
-                                        DomineeringMove);
+                                        DomineeringMove, /*search_first=*/true, /*search_splits=*/false,
+                                        /*split_search_first=*/true);
     if (section == "clobber" || section == "clobber_1xn")
       return builders->clobber.Game(arena, ClobberPosition(section, text), impartial, printed,
                                     section == "clobber" && one_row_grid ? GridCells : nullptr,
