@@ -1,6 +1,8 @@
 #include "cgt/mcgs_basic_games.h"
 
 #include <cstdlib>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -20,6 +22,96 @@ absl::Status Bad(absl::string_view section, absl::string_view text, absl::string
 // moves are exactly the game's (one step of 1/q toward each side).
 GameId DyadicForm(GameArena& arena, Dyadic x) { return arena.Number(x); }
 
+// A move of a basic game: MCGS's text of it and the position it leads to.
+template <typename Position>
+struct Move {
+  std::string text;
+  Position to;
+};
+
+// integer_game n: the player whose number it is (Left if n > 0, Right if
+// n < 0) moves one step toward 0; 0 has no move.
+std::vector<Move<int64_t>> IntegerMoves(int64_t n, bool left) {
+  if (left && n > 0) return {{"INT", n - 1}};
+  if (!left && n < 0) return {{"INT", n + 1}};
+  return {};
+}
+
+// dyadic_rational p/q: with q > 1 Left moves to (p-1)/q ("DEC") and Right
+// to (p+1)/q ("INC"), reduced; with q = 1 it plays as an integer (one step
+// toward 0, by its owner), named DEC or INC still.
+std::vector<Move<Dyadic>> DyadicMoves(Dyadic x, bool left) {
+  if (x.IsInteger() && (left ? x.num <= 0 : x.num >= 0)) return {};
+  if (left) return {{"DEC", Dyadic::Make(x.num - 1, x.exp)}};
+  return {{"INC", Dyadic::Make(x.num + 1, x.exp)}};
+}
+
+// nimber *n: to every *k, k < n, for either player.
+std::vector<Move<int>> NimberMoves(int n, bool /*left*/) {
+  std::vector<Move<int>> moves;
+  for (int k = 0; k < n; ++k) moves.push_back({absl::StrCat("*", k), k});
+  return moves;
+}
+
+// switch_game {a | b}, not yet played: Left to the number a, Right to b
+// (each then a dyadic_rational game).
+struct Switch {
+  Dyadic left, right;
+};
+std::vector<Move<Dyadic>> SwitchMoves(Switch s, bool left) {
+  if (left) return {{"SWITCH_L", s.left}};
+  return {{"SWITCH_R", s.right}};
+}
+
+// up_star n.up (+ *), n of either sign; down is -1. Its tree:
+//   0: no move; *: to 0 for either player;
+//   the player the ups favour (Left for n > 0, Right for n < 0) moves to 0,
+//   and from up* or down* (|n| = 1 with the star) also to *;
+//   the other player moves one up toward 0 and flips the star:
+//   up = {0 | *}, up* = {0, * | 0}, n.up = {0 | (n-1).up*}, n.up* = {0 | (n-1).up}.
+// A move is named by the value it leads to: "0", "0*", "3*", "-2".
+struct UpStarPosition {
+  int ups;
+  bool star;
+};
+std::string UpStarText(UpStarPosition g) { return absl::StrCat(g.ups, g.star ? "*" : ""); }
+std::vector<Move<UpStarPosition>> UpStarMoves(UpStarPosition g, bool left) {
+  std::vector<Move<UpStarPosition>> moves;
+  auto add = [&](UpStarPosition to) { moves.push_back({UpStarText(to), to}); };
+  if (g.ups == 0) {
+    if (g.star) add({0, false});
+    return moves;
+  }
+  if ((g.ups > 0) == left) {
+    add({0, false});
+    if ((g.ups == 1 || g.ups == -1) && g.star) add({0, true});
+  } else {
+    add({g.ups > 0 ? g.ups - 1 : g.ups + 1, !g.star});
+  }
+  return moves;
+}
+
+// The options of a basic game at `position` for BasicGame::options: its
+// moves for `left`'s player (or, for the closure, both players'), each
+// with the value it leads to: `value` of the position moved to, or for the
+// closure the nimber of the closure of that position's game tree (`tree`).
+template <typename Position, typename Moves, typename Value, typename Tree>
+std::function<std::vector<BasicGame::Option>(GameArena&, bool, bool)> OptionsOf(
+    Position position, Moves moves, Value value, Tree tree) {
+  return [position, moves, value, tree](GameArena& arena, bool left, bool closure) {
+    std::vector<BasicGame::Option> options;
+    for (bool side : {true, false}) {
+      if (!closure && side != left) continue;
+      for (auto& m : moves(position, side)) {
+        const GameId to = closure ? arena.Nimber(arena.NimValue(tree(arena, m.to)))
+                                  : value(arena, m.to);
+        options.push_back({std::move(m.text), to});
+      }
+    }
+    return options;
+  };
+}
+
 }  // namespace
 
 absl::StatusOr<BasicGame> McgsBasicGame(GameArena& arena, absl::string_view section,
@@ -31,15 +123,23 @@ absl::StatusOr<BasicGame> McgsBasicGame(GameArena& arena, absl::string_view sect
       return Bad(section, text, "an integer of at most 100000 in magnitude expected");
     if (section == "nimber") {
       if (n < 0) return Bad(section, text, "a nimber is not negative");
-      return BasicGame{arena.Nimber(static_cast<int>(n)), absl::StrCat("nimber:*", n)};
+      BasicGame game{arena.Nimber(static_cast<int>(n)), absl::StrCat("nimber:*", n)};
+      auto nimber = [](GameArena& a, int k) { return a.Nimber(k); };
+      game.options = OptionsOf(static_cast<int>(n), NimberMoves, nimber, nimber);
+      return game;
     }
-    return BasicGame{arena.Integer(n), absl::StrCat("integer:", n)};
+    BasicGame game{arena.Integer(n), absl::StrCat("integer:", n)};
+    auto integer = [](GameArena& a, int64_t k) { return a.Integer(k); };
+    game.options = OptionsOf(n, IntegerMoves, integer, integer);
+    return game;
   }
   if (section == "dyadic_rational") {
     auto x = ParseDyadic(text);
     if (!x.ok()) return x.status();
-    return BasicGame{DyadicForm(arena, *x), absl::StrCat("dyadic_rational:", x->num, "/",
-                                                         int64_t{1} << x->exp)};
+    BasicGame game{DyadicForm(arena, *x),
+                   absl::StrCat("dyadic_rational:", x->num, "/", int64_t{1} << x->exp)};
+    game.options = OptionsOf(*x, DyadicMoves, DyadicForm, DyadicForm);
+    return game;
   }
   if (section == "switch_game") {
     // Two fractions, separated by a comma and/or spaces ("-3 / 8" is one).
@@ -69,7 +169,9 @@ absl::StatusOr<BasicGame> McgsBasicGame(GameArena& arena, absl::string_view sect
     auto b = ParseDyadic(parts[1]);
     if (!b.ok()) return b.status();
     GameId form = arena.Form({DyadicForm(arena, *a)}, {DyadicForm(arena, *b)});
-    return BasicGame{form, absl::StrCat("switch:{", a->ToString(), " | ", b->ToString(), "}")};
+    BasicGame game{form, absl::StrCat("switch:{", a->ToString(), " | ", b->ToString(), "}")};
+    game.options = OptionsOf(Switch{*a, *b}, SwitchMoves, DyadicForm, DyadicForm);
+    return game;
   }
   if (section == "up_star") {
     // At most one int and at most one star, in any order.
@@ -105,8 +207,14 @@ absl::StatusOr<BasicGame> McgsBasicGame(GameArena& arena, absl::string_view sect
     // it with the other ups and nimbers (cgt/sum_outcome.h); the game is
     // MCGS's tree, whose closure [impartial up_star] plays.
     arena.UpStar(ups, star);
-    return BasicGame{arena.UpStarForm(ups, star),
-                     absl::StrCat("up_star:", ups, star ? "*" : "")};
+    BasicGame game{arena.UpStarForm(ups, star), absl::StrCat("up_star:", ups, star ? "*" : "")};
+    // An option's value is the canonical n.up + * (marked for the fold); its
+    // closure is that of MCGS's tree.
+    game.options = OptionsOf(
+        UpStarPosition{ups, star}, UpStarMoves,
+        [](GameArena& a, UpStarPosition g) { return a.UpStar(g.ups, g.star); },
+        [](GameArena& a, UpStarPosition g) { return a.UpStarForm(g.ups, g.star); });
+    return game;
   }
   return absl::NotFoundError(absl::StrCat("no game [", section, "]"));
 }

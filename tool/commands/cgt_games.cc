@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cgt/form_builder.h"
+#include "cgt/mcgs_kayles.h"
 #include "cgt/sum_search.h"
 #include "core/partizan.h"
 #include "core/spec.h"
@@ -199,6 +200,9 @@ class KaylesValues {
     }
     cgt::BasicGame game{arena.Nimber(values_[static_cast<size_t>(n)]), absl::StrCat("kayles:", n)};
     game.impartial = true;
+    // MCGS's moves (cgt/mcgs_kayles.h), to rows shorter than n: values_
+    // holds them when the options are asked for.
+    game.options = cgt::KaylesOptions(n, [this](int64_t k) { return values_[static_cast<size_t>(k)]; });
     return game;
   }
 
