@@ -2,7 +2,7 @@
 #define GAMEBENCH_GAMES_SHEEP_SHEEP_H_
 
 // Sheep, as MCGS has it (ualberta-mueller-group/MCGS v1.7, src/sheep.cpp),
-// on a rows x cols board of at most 48 cells read as a hex grid: each cell
+// on a rows x cols board of at most 64 cells read as a hex grid: each cell
 // holds a herd, a number: h > 0 is a herd of h black sheep, h < 0 one of -h
 // white sheep, 0 an empty cell. A move takes a herd of the mover's of two
 // sheep or more, picks one of the six hex directions (up, up-right, right,
@@ -25,8 +25,13 @@
 // Moves, as MCGS prints them: the chess-like cells from and to (a1 the
 // top-left) and the number of sheep sent: "b2-a2-1".
 //
-// State: one signed byte per cell and the mover. Key(s) hashes them: not
-// exact.
+// State: one signed byte per cell (64 cells: MCGS's corpus has boards up to
+// 8x7) and the mover, 65 bytes. Key(s) hashes them, a herd of one alike
+// whoever owns it (it is a wall to both): not exact.
+//
+// Ordered: MoveOrder puts first the moves that shut in the opponent's herds
+// and last those that shut in the mover's own (a herd with no empty
+// neighbour never moves again, as cells never empty again).
 //
 // Partizan (core/partizan.h): Left is Black. Decomposable: a move stays on
 // cells that are not herds of one (hex-connected), so the board falls into
@@ -59,10 +64,10 @@ class Sheep {
  public:
   static constexpr absl::string_view kName = "sheep";
   static constexpr absl::string_view kDescription =
-      "Sheep on a hex grid of up to 48 cells, a herd sends some of its sheep as far as they go in "
+      "Sheep on a hex grid of up to 64 cells, a herd sends some of its sheep as far as they go in "
       "one of six directions, no move loses; positions numbers joined by , and rows by | then :B "
       "or :W, moves like b2-a2-1";
-  static constexpr int kMaxCells = 48;
+  static constexpr int kMaxCells = 64;  // MCGS's corpus goes to 8x7
   static constexpr int kMaxCols = 26;
   static constexpr int kMaxHerd = 50;
   static constexpr int kMaxSplits = 100;  // a side: the sum of h - 1 over its herds
@@ -78,7 +83,7 @@ class Sheep {
   using Move = uint16_t;
 
   static std::vector<ParamInfo> Params() {
-    return {{"rows", "3", "1..48 (rows x cols at most 48)"},
+    return {{"rows", "3", "1..64 (rows x cols at most 64)"},
             {"cols", "3", "1..26"},
             {"sheep", "3", "1..50: the start's herds"},
             {"first", "black", "black | white: who moves first"}};
@@ -150,10 +155,42 @@ class Sheep {
     return u;
   }
 
+  // [Ordered] Moves that shut in the opponent's herds (a herd of h >= 2 with
+  // no empty neighbour never moves again: h - 1 moves lost) first, moves
+  // that shut in the mover's own last.
+  int MoveOrder(const State& s, Move m) const {
+    const int from = m & 63, t = m >> 9, sign = s.black_to_move ? 1 : -1;
+    const int to = Destination(s, from, (m >> 6) & 7);
+    const int rest = s.herd[from] * sign - t;
+    int score = 0;
+    // The herds next to `to` lose that empty neighbour.
+    for (int d = 0; d < 6; ++d) {
+      const int n = next_[to][d];
+      if (n < 0 || n == from) continue;
+      const int h = s.herd[n];
+      if (h >= -1 && h <= 1) continue;
+      const int own = h * sign > 0 ? 1 : -1;
+      const int empty = EmptyNeighbours(s, n);
+      score += own * (empty == 1 ? -16 * (std::abs(h) - 1) : -1);
+    }
+    // The herd left behind and the one sent: shut in, their moves are lost.
+    if (rest >= 2) {
+      int empty = EmptyNeighbours(s, from);
+      for (int d = 0; d < 6; ++d) empty -= next_[from][d] == to;
+      if (empty == 0) score -= 16 * (rest - 1);
+    }
+    if (t >= 2) {
+      if (EmptyNeighbours(s, to) == 0) score -= 16 * (t - 1);
+    }
+    return score;
+  }
+
   uint64_t Key(const State& s) const {
     uint64_t h = s.black_to_move ? 0x9e3779b97f4a7c15ULL : 0x632be59bd9b4e019ULL;
     for (int cell = 0; cell < cells_; ++cell) {
-      h ^= static_cast<uint8_t>(s.herd[cell]) + 0x100u * static_cast<uint64_t>(cell);
+      // A herd of one is a wall whoever owns it: both owners hash alike.
+      const int8_t v = s.herd[cell] == -1 ? int8_t{1} : s.herd[cell];
+      h ^= static_cast<uint8_t>(v) + 0x100u * static_cast<uint64_t>(cell);
       h *= 0xbf58476d1ce4e5b9ULL;
       h ^= h >> 29;
     }
@@ -281,6 +318,12 @@ class Sheep {
     int to = from;
     while (next_[to][d] >= 0 && s.herd[next_[to][d]] == 0) to = next_[to][d];
     return to;
+  }
+
+  int EmptyNeighbours(const State& s, int cell) const {
+    int n = 0;
+    for (int d = 0; d < 6; ++d) n += next_[cell][d] >= 0 && s.herd[next_[cell][d]] == 0;
+    return n;
   }
 
   State Walled(bool black_to_move) const {
