@@ -37,6 +37,11 @@
 namespace gamebench {
 namespace {
 
+// When SolveAlone tries cgt/sum_search.h's search before alpha-beta: never,
+// always, or when the position splits (NoGo on one row: its split filled
+// rows take tt millions of nodes, its empty rows few).
+enum class SplitFirst { kNo, kYes, kIfSplit };
+
 // One builder per game variant (spec), kept across the files of a run.
 template <Partizan G>
 class Builders {
@@ -60,13 +65,14 @@ class Builders {
   // form built only when a command needs it; `search_splits`: a position
   // that splits too (before its parts' forms); `split_search_first`: by
   // cgt/sum_search.h first (Clobber: filled boards of 16 to 24 stones have
-  // forms past the budget, while the search soon reaches small parts).
+  // forms past the budget, while the search soon reaches small parts), or
+  // only for a position that splits.
   absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena,
                                       absl::StatusOr<Positioned<G>> position, bool impartial,
                                       std::string printed,
                                       std::function<std::string(std::string)> move_text = nullptr,
                                       bool search_first = false, bool search_splits = false,
-                                      bool split_search_first = false) {
+                                      SplitFirst split_search_first = SplitFirst::kNo) {
     if (!position.ok()) return position.status();
     auto builder = Of(position->spec);
     if (!builder.ok()) return builder.status();
@@ -115,10 +121,19 @@ class Builders {
   // forms are then the better route).
   std::optional<bool> SolveAlone(cgt::GameArena& arena, FormBuilder<G>& b, const std::string& spec,
                                  const typename G::State& s, bool left, bool even_if_split,
-                                 bool split_search_first) {
+                                 SplitFirst split_first) {
     const G& g = b.game();
+    bool split_search_first = split_first == SplitFirst::kYes;
+    if constexpr (Decomposable<G>) {
+      if (split_first == SplitFirst::kIfSplit) {
+        std::vector<typename G::State> parts;
+        g.Components(s, parts);
+        split_search_first = parts.size() > 1;
+      }
+    }
     // `split_search_first`: the search that splits as it goes first
-    // (cgt/sum_search.h), split or not; else alpha-beta first, then (for a
+    // (cgt/sum_search.h), split or not (kYes) or split (kIfSplit); else
+    // alpha-beta first, then (for a
     // position that does not split) that search, then the forms.
     if (split_search_first) {
       if (auto won = SplitSearch(arena, b, spec, s, left)) return won;
@@ -290,16 +305,17 @@ cgt::McgsGameSource McgsCatalogGames() {
     if (section == "domineering")
       return builders->domineering.Game(arena, DomineeringPosition(text), impartial, printed,
                                         DomineeringMove, /*search_first=*/true, /*search_splits=*/false,
-                                        /*split_search_first=*/true);
+                                        /*split_search_first=*/SplitFirst::kYes);
     if (section == "clobber" || section == "clobber_1xn")
       return builders->clobber.Game(arena, ClobberPosition(section, text), impartial, printed,
                                     section == "clobber" && one_row_grid ? GridCells : nullptr,
                                     /*search_first=*/true, /*search_splits=*/false,
-                                    /*split_search_first=*/true);
+                                    /*split_search_first=*/SplitFirst::kYes);
     if (section == "nogo" || section == "nogo_1xn")
       return builders->nogo.Game(arena, NoGoPosition(section, text), impartial, printed,
                                  section == "nogo" && one_row_grid ? GridCells : nullptr,
-                                 /*search_first=*/true, /*search_splits=*/true);
+                                 /*search_first=*/true, /*search_splits=*/true,
+                                 /*split_search_first=*/section == "nogo_1xn" ? SplitFirst::kIfSplit : SplitFirst::kNo);
     if (section == "elephants")
       return builders->elephants.Game(arena, ElephantsPosition(text), impartial, printed);
     if (section == "toppling_dominoes")
