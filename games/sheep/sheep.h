@@ -45,6 +45,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -185,16 +186,22 @@ class Sheep {
     return score;
   }
 
+  // Eight cells a word (cells past the board are 0), a herd of one -1 read
+  // as 1 (it is a wall whoever owns it: both owners hash alike).
   uint64_t Key(const State& s) const {
+    constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
     uint64_t h = s.black_to_move ? 0x9e3779b97f4a7c15ULL : 0x632be59bd9b4e019ULL;
-    for (int cell = 0; cell < cells_; ++cell) {
-      // A herd of one is a wall whoever owns it: both owners hash alike.
-      const int8_t v = s.herd[cell] == -1 ? int8_t{1} : s.herd[cell];
-      h ^= static_cast<uint8_t>(v) + 0x100u * static_cast<uint64_t>(cell);
-      h *= 0xbf58476d1ce4e5b9ULL;
+    for (int w = 0; w < kMaxCells / 8; ++w) {
+      uint64_t x;
+      std::memcpy(&x, s.herd.data() + 8 * w, 8);
+      const uint64_t y = ~x;  // a zero byte where x's is 0xff (-1)
+      const uint64_t minus_one = ~(((y & kLow7) + kLow7) | y | kLow7) >> 7;  // 0x01 there
+      x ^= minus_one * 0xfe;
+      h = ((h << 23 | h >> 41) ^ x) * 0xbf58476d1ce4e5b9ULL;
       h ^= h >> 29;
     }
-    return h;
+    h = (h ^ (h >> 31)) * 0x94d049bb133111ebULL;
+    return h ^ (h >> 32);
   }
 
   // [Partizan] Left is Black.
