@@ -12,6 +12,8 @@
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "solvers/alphabeta.h"
+#include "solvers/tt.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -140,6 +142,39 @@ TEST(SheepTest, SmallBoardsAgreeWithNaiveSolver) {
       SolveReport tt = testing::ExpectSolversAgree(g, s, rows * cols <= 6);
       EXPECT_EQ(tt.value, wins ? kWinScore : kLossScore) << g.FormatState(s);
     }
+  }
+}
+
+// The B/W route of `gamebench mcgs` (tool/commands/cgt_games.cc): tt with
+// one table kept across positions of a board size, with games/sheep's move
+// order and key, against alpha-beta without a table, either player first.
+// Each position and its colours swapped share the table, so a key that
+// read a herd alike whoever owns it (not only herds of one) fails here.
+TEST(SheepTest, SharedTableAgreesWithAlphaBeta) {
+  std::mt19937_64 rng(67);
+  for (auto [rows, cols] : {std::pair{3, 3}, {2, 4}, {3, 4}}) {
+    const Sheep g = Board(rows, cols);
+    TtSolver::Table<Sheep> table(uint64_t{1} << 20);
+    SolveOptions options;
+    options.best_moves = false;
+    options.threads = 1;
+    int wins = 0;
+    for (int t = 0; t < 40; ++t) {
+      const State random = RandomState(g, rng, 4);
+      State swapped = random;  // the colours swapped, the same player to move
+      for (int cell = 0; cell < rows * cols; ++cell) swapped.herd[cell] = static_cast<int8_t>(-random.herd[cell]);
+      for (int i = 0; i < 4; ++i) {
+        State s = i < 2 ? random : swapped;
+        s.black_to_move = i % 2 == 0;
+        if (g.Terminal(s)) continue;
+        const SolveReport plain = AlphaBetaSolver::Solve(g, s, options);
+        const SolveReport tt = TtSolver::SolveWithTable(g, s, options, table);
+        ASSERT_TRUE(plain.complete && tt.complete);
+        EXPECT_EQ(tt.value, plain.value) << g.FormatState(s);
+        wins += plain.value == kWinScore;
+      }
+    }
+    EXPECT_GT(wins, 10);
   }
 }
 
