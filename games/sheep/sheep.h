@@ -186,12 +186,12 @@ class Sheep {
     return score;
   }
 
-  // Eight cells a word (cells past the board are 0), a herd of one -1 read
+  // Eight cells a word (the board's; cells past it are 0), a herd of one -1 read
   // as 1 (it is a wall whoever owns it: both owners hash alike).
   uint64_t Key(const State& s) const {
     constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
     uint64_t h = s.black_to_move ? 0x9e3779b97f4a7c15ULL : 0x632be59bd9b4e019ULL;
-    for (int w = 0; w < kMaxCells / 8; ++w) {
+    for (int w = 0; w < (cells_ + 7) / 8; ++w) {
       uint64_t x;
       std::memcpy(&x, s.herd.data() + 8 * w, 8);
       const uint64_t y = ~x;  // a zero byte where x's is 0xff (-1)
