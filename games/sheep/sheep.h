@@ -171,18 +171,11 @@ class Sheep {
       const int h = s.herd[n];
       if (h >= -1 && h <= 1) continue;
       const int own = h * sign > 0 ? 1 : -1;
-      const int empty = EmptyNeighbours(s, n);
-      score += own * (empty == 1 ? -16 * (std::abs(h) - 1) : -1);
+      score += own * (HasEmptyNeighbour(s, n, to) ? -1 : -16 * (std::abs(h) - 1));
     }
     // The herd left behind and the one sent: shut in, their moves are lost.
-    if (rest >= 2) {
-      int empty = EmptyNeighbours(s, from);
-      for (int d = 0; d < 6; ++d) empty -= next_[from][d] == to;
-      if (empty == 0) score -= 16 * (rest - 1);
-    }
-    if (t >= 2) {
-      if (EmptyNeighbours(s, to) == 0) score -= 16 * (t - 1);
-    }
+    if (rest >= 2 && !HasEmptyNeighbour(s, from, to)) score -= 16 * (rest - 1);
+    if (t >= 2 && !HasEmptyNeighbour(s, to, -1)) score -= 16 * (t - 1);
     return score;
   }
 
@@ -327,10 +320,13 @@ class Sheep {
     return to;
   }
 
-  int EmptyNeighbours(const State& s, int cell) const {
-    int n = 0;
-    for (int d = 0; d < 6; ++d) n += next_[cell][d] >= 0 && s.herd[next_[cell][d]] == 0;
-    return n;
+  // Whether `cell` has an empty neighbour other than `except`.
+  bool HasEmptyNeighbour(const State& s, int cell, int except) const {
+    for (int d = 0; d < 6; ++d) {
+      const int n = next_[cell][d];
+      if (n >= 0 && n != except && s.herd[n] == 0) return true;
+    }
+    return false;
   }
 
   State Walled(bool black_to_move) const {
