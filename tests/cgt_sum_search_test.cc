@@ -1,7 +1,7 @@
 // ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
 // cgt/sum_search.h, the search that splits as it goes, against plain
 // alpha-beta on the whole board: on random positions of Clobber, Cannibal
-// Clobber and Domineering (the ends of random playouts, a few plies back,
+// Clobber, Domineering and NoGo on one row (the ends of random playouts, a few plies back,
 // either player to move), its answer is alpha-beta's, for form budgets
 // from none (every part a position) to large (every part a form), with the
 // memo shared across positions as the tool shares it across a file.
@@ -18,6 +18,7 @@
 #include "games/cannibal_clobber/cannibal_clobber.h"
 #include "games/clobber/clobber.h"
 #include "games/domineering/domineering.h"
+#include "games/nogo/nogo.h"
 #include "gtest/gtest.h"
 #include "solvers/alphabeta.h"
 #include "tests/cgt_checks.h"
@@ -27,7 +28,8 @@ namespace gamebench {
 namespace {
 
 template <Decomposable G>
-void CheckSearch(const G& g, const std::vector<std::string>& texts, int positions, uint64_t seed) {
+void CheckSearch(const G& g, const std::vector<std::string>& texts, int positions, uint64_t seed,
+                 size_t base = 3, size_t spread = 10, int share = 8) {
   std::vector<typename G::State> starts;
   for (const std::string& t : texts) {
     auto s = g.ParseState(t);
@@ -41,7 +43,7 @@ void CheckSearch(const G& g, const std::vector<std::string>& texts, int position
     cgt::SumSearch<G> search(builder, arena, budget);
     int checked = 0, wins = 0, splits = 0;
     for (int p = 0; checked < positions && p < 50 * positions; ++p) {
-      const typename G::State s = testing::RandomNearEnd(g, starts, p, rng, 3, 10);
+      const typename G::State s = testing::RandomNearEnd(g, starts, p, rng, base, spread);
       SolveOptions limited;
       limited.node_limit = 2000000;
       limited.best_moves = false;
@@ -59,8 +61,8 @@ void CheckSearch(const G& g, const std::vector<std::string>& texts, int position
     }
     EXPECT_EQ(checked, positions);
     // Both answers occur, and positions split: the test can fail.
-    EXPECT_GT(wins, positions / 8);
-    EXPECT_LT(wins, positions - positions / 8);
+    EXPECT_GT(wins, positions / share);
+    EXPECT_LT(wins, positions - positions / share);
     EXPECT_GT(splits, positions / 8);
     if (budget == 0) {
       EXPECT_GT(search.Nodes(), static_cast<uint64_t>(positions));
@@ -81,6 +83,13 @@ TEST(CgtSumSearchTest, CannibalClobberAgreesWithAlphaBeta) {
 TEST(CgtSumSearchTest, DomineeringAgreesWithAlphaBeta) {
   const auto g = testing::MakeGame<Domineering>("domineering(rows=5,cols=5)");
   CheckSearch(g, {"....#/.#.../...../...#./#....:V", "..#../..#../#####/...../.....:H"}, 60, 9);
+}
+
+// The route of nogo_1xn's B/W for a row that splits (tool/commands/cgt_games.cc).
+TEST(CgtSumSearchTest, NoGoOneRowAgreesWithAlphaBeta) {
+  const auto g = testing::MakeGame<NoGo>("nogo(rows=1,cols=13)");
+  // Near the end of a row the mover nearly always wins: losses are fewer.
+  CheckSearch(g, {".............:B", "..X......O...:W", "....X..O.....:B"}, 120, 17, 3, 10, 20);
 }
 
 }  // namespace

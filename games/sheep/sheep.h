@@ -2,7 +2,7 @@
 #define GAMEBENCH_GAMES_SHEEP_SHEEP_H_
 
 // Sheep, as MCGS has it (ualberta-mueller-group/MCGS v1.7, src/sheep.cpp),
-// on a rows x cols board of at most 48 cells read as a hex grid: each cell
+// on a rows x cols board of at most 64 cells read as a hex grid: each cell
 // holds a herd, a number: h > 0 is a herd of h black sheep, h < 0 one of -h
 // white sheep, 0 an empty cell. A move takes a herd of the mover's of two
 // sheep or more, picks one of the six hex directions (up, up-right, right,
@@ -25,8 +25,13 @@
 // Moves, as MCGS prints them: the chess-like cells from and to (a1 the
 // top-left) and the number of sheep sent: "b2-a2-1".
 //
-// State: one signed byte per cell and the mover. Key(s) hashes them: not
-// exact.
+// State: one signed byte per cell (64 cells: MCGS's corpus has boards up to
+// 8x7) and the mover, 65 bytes. Key(s) hashes them, a herd of one alike
+// whoever owns it (it is a wall to both): not exact.
+//
+// Ordered: MoveOrder puts first the moves that shut in the opponent's herds
+// and last those that shut in the mover's own (a herd with no empty
+// neighbour never moves again, as cells never empty again).
 //
 // Partizan (core/partizan.h): Left is Black. Decomposable: a move stays on
 // cells that are not herds of one (hex-connected), so the board falls into
@@ -40,6 +45,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,10 +65,10 @@ class Sheep {
  public:
   static constexpr absl::string_view kName = "sheep";
   static constexpr absl::string_view kDescription =
-      "Sheep on a hex grid of up to 48 cells, a herd sends some of its sheep as far as they go in "
+      "Sheep on a hex grid of up to 64 cells, a herd sends some of its sheep as far as they go in "
       "one of six directions, no move loses; positions numbers joined by , and rows by | then :B "
       "or :W, moves like b2-a2-1";
-  static constexpr int kMaxCells = 48;
+  static constexpr int kMaxCells = 64;  // MCGS's corpus goes to 8x7
   static constexpr int kMaxCols = 26;
   static constexpr int kMaxHerd = 50;
   static constexpr int kMaxSplits = 100;  // a side: the sum of h - 1 over its herds
@@ -78,7 +84,7 @@ class Sheep {
   using Move = uint16_t;
 
   static std::vector<ParamInfo> Params() {
-    return {{"rows", "3", "1..48 (rows x cols at most 48)"},
+    return {{"rows", "3", "1..64 (rows x cols at most 64)"},
             {"cols", "3", "1..26"},
             {"sheep", "3", "1..50: the start's herds"},
             {"first", "black", "black | white: who moves first"}};
@@ -150,14 +156,45 @@ class Sheep {
     return u;
   }
 
+  // [Ordered] Moves that shut in the opponent's herds (a herd of h >= 2 with
+  // no empty neighbour never moves again: h - 1 moves lost) first, moves
+  // that shut in the mover's own last.
+  int MoveOrder(const State& s, Move m) const {
+    const int from = m & 63, t = m >> 9, sign = s.black_to_move ? 1 : -1;
+    const int to = Destination(s, from, (m >> 6) & 7);
+    const int rest = s.herd[from] * sign - t;
+    int score = 0;
+    // The herds next to `to` lose that empty neighbour.
+    for (int d = 0; d < 6; ++d) {
+      const int n = next_[to][d];
+      if (n < 0 || n == from) continue;
+      const int h = s.herd[n];
+      if (h >= -1 && h <= 1) continue;
+      const int own = h * sign > 0 ? 1 : -1;
+      score += own * (HasEmptyNeighbour(s, n, to) ? -1 : -16 * (std::abs(h) - 1));
+    }
+    // The herd left behind and the one sent: shut in, their moves are lost.
+    if (rest >= 2 && !HasEmptyNeighbour(s, from, to)) score -= 16 * (rest - 1);
+    if (t >= 2 && !HasEmptyNeighbour(s, to, -1)) score -= 16 * (t - 1);
+    return score;
+  }
+
+  // Eight cells a word (the board's; cells past it are 0), a herd of one -1 read
+  // as 1 (it is a wall whoever owns it: both owners hash alike).
   uint64_t Key(const State& s) const {
+    constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
     uint64_t h = s.black_to_move ? 0x9e3779b97f4a7c15ULL : 0x632be59bd9b4e019ULL;
-    for (int cell = 0; cell < cells_; ++cell) {
-      h ^= static_cast<uint8_t>(s.herd[cell]) + 0x100u * static_cast<uint64_t>(cell);
-      h *= 0xbf58476d1ce4e5b9ULL;
+    for (int w = 0; w < (cells_ + 7) / 8; ++w) {
+      uint64_t x;
+      std::memcpy(&x, s.herd.data() + 8 * w, 8);
+      const uint64_t y = ~x;  // a zero byte where x's is 0xff (-1)
+      const uint64_t minus_one = ~(((y & kLow7) + kLow7) | y | kLow7) >> 7;  // 0x01 there
+      x ^= minus_one * 0xfe;
+      h = ((h << 23 | h >> 41) ^ x) * 0xbf58476d1ce4e5b9ULL;
       h ^= h >> 29;
     }
-    return h;
+    h = (h ^ (h >> 31)) * 0x94d049bb133111ebULL;
+    return h ^ (h >> 32);
   }
 
   // [Partizan] Left is Black.
@@ -281,6 +318,15 @@ class Sheep {
     int to = from;
     while (next_[to][d] >= 0 && s.herd[next_[to][d]] == 0) to = next_[to][d];
     return to;
+  }
+
+  // Whether `cell` has an empty neighbour other than `except`.
+  bool HasEmptyNeighbour(const State& s, int cell, int except) const {
+    for (int d = 0; d < 6; ++d) {
+      const int n = next_[cell][d];
+      if (n >= 0 && n != except && s.herd[n] == 0) return true;
+    }
+    return false;
   }
 
   State Walled(bool black_to_move) const {

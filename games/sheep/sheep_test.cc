@@ -12,6 +12,8 @@
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "solvers/alphabeta.h"
+#include "solvers/tt.h"
 #include "tests/solver_agreement.h"
 
 namespace gamebench {
@@ -20,7 +22,7 @@ namespace {
 using State = Sheep::State;
 using testing::MakeGame;
 
-static_assert(Partizan<Sheep> && Decomposable<Sheep>);
+static_assert(Partizan<Sheep> && Decomposable<Sheep> && Ordered<Sheep>);
 
 Sheep Board(int rows, int cols) {
   return MakeGame<Sheep>(absl::StrCat("sheep(rows=", rows, ",cols=", cols, ")"));
@@ -105,7 +107,7 @@ State RandomState(const Sheep& g, std::mt19937_64& rng, int max_herd = 5) {
 
 TEST(SheepTest, MovesMatchNaiveGenerator) {
   std::mt19937_64 rng(53);
-  for (auto [rows, cols] : {std::pair{1, 1}, {1, 7}, {2, 2}, {3, 5}, {5, 3}, {6, 8}, {4, 12}, {48, 1}}) {
+  for (auto [rows, cols] : {std::pair{1, 1}, {1, 7}, {2, 2}, {3, 5}, {5, 3}, {6, 8}, {4, 12}, {48, 1}, {7, 7}, {8, 8}, {64, 1}}) {
     const Sheep g = Board(rows, cols);
     for (int t = 0; t < 40; ++t) {
       const State s = RandomState(g, rng);
@@ -140,6 +142,39 @@ TEST(SheepTest, SmallBoardsAgreeWithNaiveSolver) {
       SolveReport tt = testing::ExpectSolversAgree(g, s, rows * cols <= 6);
       EXPECT_EQ(tt.value, wins ? kWinScore : kLossScore) << g.FormatState(s);
     }
+  }
+}
+
+// The B/W route of `gamebench mcgs` (tool/commands/cgt_games.cc): tt with
+// one table kept across positions of a board size, with games/sheep's move
+// order and key, against alpha-beta without a table, either player first.
+// Each position and its colours swapped share the table, so a key that
+// read a herd alike whoever owns it (not only herds of one) fails here.
+TEST(SheepTest, SharedTableAgreesWithAlphaBeta) {
+  std::mt19937_64 rng(67);
+  for (auto [rows, cols] : {std::pair{3, 3}, {2, 4}, {3, 4}}) {
+    const Sheep g = Board(rows, cols);
+    TtSolver::Table<Sheep> table(uint64_t{1} << 20);
+    SolveOptions options;
+    options.best_moves = false;
+    options.threads = 1;
+    int wins = 0;
+    for (int t = 0; t < 40; ++t) {
+      const State random = RandomState(g, rng, 4);
+      State swapped = random;  // the colours swapped, the same player to move
+      for (int cell = 0; cell < rows * cols; ++cell) swapped.herd[cell] = static_cast<int8_t>(-random.herd[cell]);
+      for (int i = 0; i < 4; ++i) {
+        State s = i < 2 ? random : swapped;
+        s.black_to_move = i % 2 == 0;
+        if (g.Terminal(s)) continue;
+        const SolveReport plain = AlphaBetaSolver::Solve(g, s, options);
+        const SolveReport tt = TtSolver::SolveWithTable(g, s, options, table);
+        ASSERT_TRUE(plain.complete && tt.complete);
+        EXPECT_EQ(tt.value, plain.value) << g.FormatState(s);
+        wins += plain.value == kWinScore;
+      }
+    }
+    EXPECT_GT(wins, 10);
   }
 }
 
@@ -208,7 +243,7 @@ TEST(SheepTest, ReadsMcgsText) {
 }
 
 TEST(SheepTest, RefusesBadSpecsPositionsAndMoves) {
-  for (const char* bad : {"sheep(rows=0)", "sheep(rows=7,cols=7)", "sheep(cols=27)", "sheep(first=red)",
+  for (const char* bad : {"sheep(rows=0)", "sheep(rows=9,cols=8)", "sheep(cols=27)", "sheep(first=red)",
                           "sheep(size=3)", "sheep(sheep=51)"}) {
     auto spec = ParseSpec(bad);
     ASSERT_TRUE(spec.ok());
@@ -223,9 +258,48 @@ TEST(SheepTest, RefusesBadSpecsPositionsAndMoves) {
   EXPECT_TRUE(g.ParseMove(s, "b2-b1-2").ok());
 }
 
+// MCGS's corpus has boards of 49 to 56 cells (sheep2.test, sheep3.test).
+TEST(SheepTest, HoldsMcgsLargestBoards) {
+  const Sheep g = Board(8, 7);
+  auto s = g.ParseState(
+      "0,0,0,0,0,0,8|0,0,0,0,0,1,0|0,0,0,0,-8,0,0|0,0,0,0,0,0,0|0,0,0,0,0,0,0|0,0,0,0,0,0,0|"
+      "0,0,0,0,0,1,0|0,0,0,0,0,0,-2:W");
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->herd[55], -2);
+  MoveListOf<Sheep> moves;
+  g.GenerateMoves(*s, moves);
+  std::vector<std::string> from_h8;  // the moves of White's 2 at g8 (cell 55)
+  for (auto m : moves)
+    if ((m & 63) == 55) from_h8.push_back(g.FormatMove(*s, m));
+  std::sort(from_h8.begin(), from_h8.end());
+  EXPECT_EQ(absl::StrJoin(from_h8, " "), "g8-a8-1 g8-g2-1");
+}
+
+// A herd of one is a wall to both sides: its owner does not change the key.
+TEST(SheepTest, HerdsOfOneHashAlike) {
+  const Sheep g = Board(2, 3);
+  EXPECT_EQ(g.Key(*g.ParseState("1,0,3|0,-1,0:B")), g.Key(*g.ParseState("-1,0,3|0,1,0:B")));
+  EXPECT_NE(g.Key(*g.ParseState("2,0,3|0,-1,0:B")), g.Key(*g.ParseState("-2,0,3|0,1,0:B")));
+}
+
+// MoveOrder: a move that shuts in an opponent's herd comes before one that
+// shuts in the mover's own.
+TEST(SheepTest, MoveOrderPutsShuttingInFirst) {
+  const Sheep g = Board(1, 5);
+  // Black's 3 at b1: sending right reaches d1, next to White's 2 at e1
+  // (its last empty neighbour); sending left reaches a1, which leaves b1's
+  // herd its empty c1.
+  const State s = *g.ParseState("0,3,0,0,-2:B");
+  auto move = [&](const char* text) { return *g.ParseMove(s, text); };
+  EXPECT_GT(g.MoveOrder(s, move("b1-d1-1")), g.MoveOrder(s, move("b1-a1-1")));
+  // Sending both to a1 leaves a herd of 2 there with no empty neighbour.
+  EXPECT_GT(g.MoveOrder(s, move("b1-a1-1")), g.MoveOrder(s, move("b1-a1-2")));
+}
+
 TEST(SheepTest, Conformance) {
   for (const char* spec : {"sheep", "sheep(rows=1,cols=26,sheep=7,first=white)", "sheep(rows=6,cols=8,sheep=50)",
-                           "sheep(rows=48,cols=1)", "sheep(rows=4,cols=4,sheep=1)"}) {
+                           "sheep(rows=48,cols=1)", "sheep(rows=4,cols=4,sheep=1)", "sheep(rows=8,cols=8,sheep=50)",
+                           "sheep(rows=64,cols=1)"}) {
     const Sheep g = MakeGame<Sheep>(spec);
     testing::CheckSpecRoundTrip(g);
     testing::CheckRandomPlayouts(g, 20, 200);

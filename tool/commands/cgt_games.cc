@@ -38,6 +38,11 @@
 namespace gamebench {
 namespace {
 
+// When SolveAlone tries cgt/sum_search.h's search before alpha-beta: never,
+// always, or when the position splits (NoGo on one row: its split filled
+// rows take tt millions of nodes, its empty rows few).
+enum class SplitFirst { kNo, kYes, kIfSplit };
+
 // One builder per game variant (spec), kept across the files of a run.
 template <Partizan G>
 class Builders {
@@ -61,13 +66,14 @@ class Builders {
   // form built only when a command needs it; `search_splits`: a position
   // that splits too (before its parts' forms); `split_search_first`: by
   // cgt/sum_search.h first (Clobber: filled boards of 16 to 24 stones have
-  // forms past the budget, while the search soon reaches small parts).
+  // forms past the budget, while the search soon reaches small parts), or
+  // only for a position that splits.
   absl::StatusOr<cgt::BasicGame> Game(cgt::GameArena& arena,
                                       absl::StatusOr<Positioned<G>> position, bool impartial,
                                       std::string printed,
                                       std::function<std::string(std::string)> move_text = nullptr,
                                       bool search_first = false, bool search_splits = false,
-                                      bool split_search_first = false) {
+                                      SplitFirst split_search_first = SplitFirst::kNo) {
     if (!position.ok()) return position.status();
     auto builder = Of(position->spec);
     if (!builder.ok()) return builder.status();
@@ -116,10 +122,19 @@ class Builders {
   // forms are then the better route).
   std::optional<bool> SolveAlone(cgt::GameArena& arena, FormBuilder<G>& b, const std::string& spec,
                                  const typename G::State& s, bool left, bool even_if_split,
-                                 bool split_search_first) {
+                                 SplitFirst split_first) {
     const G& g = b.game();
+    bool split_search_first = split_first == SplitFirst::kYes;
+    if constexpr (Decomposable<G>) {
+      if (split_first == SplitFirst::kIfSplit) {
+        std::vector<typename G::State> parts;
+        g.Components(s, parts);
+        split_search_first = parts.size() > 1;
+      }
+    }
     // `split_search_first`: the search that splits as it goes first
-    // (cgt/sum_search.h), split or not; else alpha-beta first, then (for a
+    // (cgt/sum_search.h), split or not (kYes) or split (kIfSplit); else
+    // alpha-beta first, then (for a
     // position that does not split) that search, then the forms.
     if (split_search_first) {
       if (auto won = SplitSearch(arena, b, spec, s, left)) return won;
@@ -132,9 +147,9 @@ class Builders {
     // At most kMaxTables tables (of kSearchTableBytes each) at a time.
     if (!tables_.contains(spec) && tables_.size() >= kMaxTables) tables_.clear();
     auto& table = tables_[spec];
-    if (!table) table = std::make_unique<typename TtSolver::Table<G>>(kSearchTableBytes);
+    if (!table) table = std::make_unique<typename TtSolver::Table<G>>(search_table_bytes_);
     SolveOptions options;
-    options.node_limit = kSearchNodes;
+    options.node_limit = search_nodes_;
     options.best_moves = false;
     options.threads = 1;
     const SolveReport report =
@@ -159,6 +174,7 @@ class Builders {
     return std::nullopt;
   }
 
+  uint64_t search_nodes_ = kSearchNodes, search_table_bytes_ = kSearchTableBytes;
   absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<G>>> builders_;
   absl::flat_hash_map<std::string, std::unique_ptr<typename TtSolver::Table<G>>> tables_;
   template <typename H>
@@ -172,6 +188,13 @@ class Builders {
   absl::flat_hash_map<std::string, std::unique_ptr<typename SearchOf<G>::type>> searches_;
 
  public:
+  // SolveAlone's node limit and table size (kSearchNodes and
+  // kSearchTableBytes unless set).
+  void SetSearch(uint64_t nodes, uint64_t table_bytes) {
+    search_nodes_ = nodes;
+    search_table_bytes_ = table_bytes;
+  }
+
   // Every variant's memos emptied (the arena was replaced: their ids and
   // their charge were the old arena's).
   void Forget() {
@@ -251,6 +274,16 @@ struct CatalogBuilders {
   KaylesValues kayles;
   uint64_t generation = 0;  // of the arena the memos were charged to
 
+  // Sheep's B/W by alpha-beta alone, split or not, to the end: its forms
+  // are past the budget on the corpus's 5x5 to 8x7 boards of two big herds
+  // (517 forms interned at 256 MiB), while tt (with games/sheep's move
+  // order) settles its hardest position in 38M nodes. Its table is 4 MiB:
+  // the searches are bound by the table's misses to memory, and on six of
+  // the hardest positions 4 MiB took 24% less time than 16 MiB for 15%
+  // more nodes (solve --tt-size).
+  CatalogBuilders() { sheep.SetSearch(kSheepSearchNodes, kSheepTableBytes); }
+  static constexpr uint64_t kSheepSearchNodes = uint64_t{1} << 27, kSheepTableBytes = uint64_t{4} << 20;
+
   void ForgetIfReplaced(const cgt::GameArena& arena) {
     if (arena.Generation() == generation) return;
     generation = arena.Generation();
@@ -283,16 +316,17 @@ cgt::McgsGameSource McgsCatalogGames() {
     if (section == "domineering")
       return builders->domineering.Game(arena, DomineeringPosition(text), impartial, printed,
                                         DomineeringMove, /*search_first=*/true, /*search_splits=*/false,
-                                        /*split_search_first=*/true);
+                                        /*split_search_first=*/SplitFirst::kYes);
     if (section == "clobber" || section == "clobber_1xn")
       return builders->clobber.Game(arena, ClobberPosition(section, text), impartial, printed,
                                     section == "clobber" && one_row_grid ? GridCells : nullptr,
                                     /*search_first=*/true, /*search_splits=*/false,
-                                    /*split_search_first=*/true);
+                                    /*split_search_first=*/SplitFirst::kYes);
     if (section == "nogo" || section == "nogo_1xn")
       return builders->nogo.Game(arena, NoGoPosition(section, text), impartial, printed,
                                  section == "nogo" && one_row_grid ? GridCells : nullptr,
-                                 /*search_first=*/true, /*search_splits=*/true);
+                                 /*search_first=*/true, /*search_splits=*/true,
+                                 /*split_search_first=*/section == "nogo_1xn" ? SplitFirst::kIfSplit : SplitFirst::kNo);
     if (section == "elephants")
       return builders->elephants.Game(arena, ElephantsPosition(text), impartial, printed);
     if (section == "toppling_dominoes")
@@ -313,8 +347,9 @@ cgt::McgsGameSource McgsCatalogGames() {
     if (section == "gen_king_dirt")
       return builders->gen_king_dirt.Game(arena, GenKingDirtPosition(text), impartial, printed,
                                           nullptr, /*search_first=*/true);
-    if (section == "sheep") return builders->sheep.Game(arena, SheepPosition(text), impartial, printed, nullptr,
-                                                          /*search_first=*/true);
+    if (section == "sheep")
+      return builders->sheep.Game(arena, SheepPosition(text), impartial, printed, nullptr,
+                                  /*search_first=*/true, /*search_splits=*/true);
     return absl::NotFoundError(absl::StrCat("no game [", section, "]"));
   };
 }
