@@ -6,7 +6,6 @@
 // a period search that scans every p in full.
 
 #include <cstdint>
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "solvers/nim_sequence.h"
 #include "tests/octal_code.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
@@ -38,7 +38,7 @@ void ExpectFastEqualsPlain(const HeapRule& rule, int n) {
 // nine chunks still in): the test was ASan's fourth longest (20.8 s; 0.47 s
 // in Release), threads handing over every chunk.
 TEST(NimSequenceFastTest, RareCommonEqualsPlainOnEveryShortCode) {
-  const int heaps = std::getenv("GAMEBENCH_SANITIZED") ? 600 : 1200;
+  const int heaps = testing::Sanitized() ? 600 : 1200;
   int with_mask = 0;
   for (int len = 1; len <= 3; ++len) {
     int count = 1;

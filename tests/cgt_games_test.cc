@@ -31,6 +31,7 @@
 #include "solvers/alphabeta.h"
 #include "tests/cgt_checks.h"
 #include "tests/conformance.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
@@ -64,7 +65,7 @@ TEST(CgtGamesTest, NoGoValuesAgreeWithSearch) {
 // Under a sanitizer, 40 boards a size instead of 60 (the test was among the
 // longest there: 10.3 s under ASan, 31.8 s under TSan, loaded machine).
 TEST(CgtGamesTest, NoGoSplitAgreesWithWholeBoard) {
-  const int boards = std::getenv("GAMEBENCH_SANITIZED") ? 40 : 60;
+  const int boards = testing::Sanitized() ? 40 : 60;
   std::mt19937_64 rng(67);
   for (auto [rows, cols] : {std::pair{2, 7}, {4, 5}, {3, 6}, {5, 5}, {2, 9}, {1, 14}}) {
     const NoGo g = testing::MakeGame<NoGo>(absl::StrCat("nogo(rows=", rows, ",cols=", cols, ")"));
@@ -176,7 +177,7 @@ TEST(CgtGamesTest, DomineeringValuesAgreeWithSearch) {
   // Larger boards, blocked cells: positions that fall into several regions.
   // Under a sanitizer (several times slower) fewer of them: this test was
   // the suite's longest there (148 s with 40 under ASan, loaded machine).
-  const int wide_positions = std::getenv("GAMEBENCH_SANITIZED") ? 12 : 40;
+  const int wide_positions = testing::Sanitized() ? 12 : 40;
   const Domineering wide = testing::MakeGame<Domineering>("domineering(rows=5,cols=7)");
   CheckValues(wide, Starts(wide, {".....#./..#..../#....../....#../.#.....:V",
                                   "..#..../.....#./...#.../#....../.....#.:H"}), wide_positions);

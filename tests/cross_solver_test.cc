@@ -32,6 +32,7 @@
 #include "gtest/gtest.h"
 #include "tool/solver_catalog.h"
 #include "tests/registry_games.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
@@ -45,7 +46,7 @@ constexpr int kMaxPlies = 100000;
 // out, so that each comparison is small.
 constexpr uint64_t kOtherSolversMemory = 16 << 20;
 
-bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 // Positions per game: fewer under sanitizers, which run 3-10x slower.
 int PositionsPerGame() { return Sanitized() ? 100 : 300; }

@@ -17,6 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "core/json.h"
 #include "gtest/gtest.h"
+#include "tests/sanitized.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
 
@@ -179,7 +180,7 @@ TEST(MainJobTest, ClaimsReproduceAndTheReportIsDrawnAgain) {
   // cgt_tool_test runs `gamebench mcgs` on those games' sections, and
   // cgt_games_test and cgt_sum_search_test check their values and outcomes.
   const std::string skip =
-      std::getenv("GAMEBENCH_SANITIZED")
+      testing::Sanitized()
           ? " --skip-claims connect4-5x5-strong,octal-table-two-digits,misere-034-period,"
             "misere-007-q30,mcgs-nogo-1xn,mcgs-elephants,mcgs-nogo"
           : "";

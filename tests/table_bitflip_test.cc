@@ -7,7 +7,6 @@
 //
 // ctest cost: 3
 
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -15,6 +14,7 @@
 
 #include "gtest/gtest.h"
 #include "solvers/retrograde_table.h"
+#include "tests/sanitized.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
 
@@ -85,7 +85,7 @@ TEST_F(BitFlipTest, VerifyAndQueryRefuseFlippedBits) {
   // ... a spread over the entries (100; 25 under a sanitizer, where each
   // run of the tool starts slowly: the test took 14 s under ASan, 30 s
   // under TSan), ...
-  const size_t spread = std::getenv("GAMEBENCH_SANITIZED") ? 25 : 100;
+  const size_t spread = testing::Sanitized() ? 25 : 100;
   const size_t entry_bits = (good_.size() - 8 - header) * 8;
   for (size_t k = 0; k < spread; ++k) bits.push_back(header * 8 + k * (entry_bits / spread) + k % 8);
   // ... every checksum byte.
