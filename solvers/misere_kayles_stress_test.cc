@@ -29,11 +29,12 @@
 #include "absl/container/flat_hash_map.h"
 #include "gtest/gtest.h"
 #include "solvers/misere_quotient.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
 
-bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 // Misère outcome of a sum of Kayles rows by plain search. A row of n pins
 // loses 1 or 2 adjacent pins, leaving rows a and b with a + b = n - 1 or

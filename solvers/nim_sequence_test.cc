@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/octal_code.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
@@ -154,7 +155,7 @@ TEST(NimSequenceTest, OctalCodeErrors) {
 // the terms written while the other core reads the earlier ones (run under
 // TSan too).
 TEST(NimSequenceTest, ParallelFarSplitsMatchPlain) {
-  const int n = std::getenv("GAMEBENCH_SANITIZED") ? 2500 : 8000;
+  const int n = testing::Sanitized() ? 2500 : 8000;
   for (const char* code : {"0.6", "0.144", "0.16"}) {
     NimSequence fast(Code(code)), plain(Code(code), NimSequence::Method::kPlain);
     fast.set_parallel_far_work(0);

@@ -11,11 +11,12 @@
 #include "gtest/gtest.h"
 #include "solvers/octal_table.h"
 #include "tests/octal_code.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
 
-bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 // Values computed independently of the engine: the mex of the definition
 // (HeapRule::ForEachOption) up to `n`.

@@ -24,6 +24,7 @@
 #include "solvers/tt.h"
 #include "tests/conformance.h"
 #include "tests/retrograde_checks.h"
+#include "tests/sanitized.h"
 #include "tests/test_files.h"
 
 namespace gamebench {
@@ -31,7 +32,7 @@ namespace {
 
 using testing::MakeGame;
 
-bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 // A fresh directory for tier files, inside one scratch folder for the whole
 // test binary that removes itself with everything in it when the binary

@@ -11,13 +11,11 @@
 #include <vector>
 
 #include "cgt/arena.h"
-#include "core/json.h"
 #include "core/spec.h"
 #include "games/kayles/kayles.h"
 #include "gtest/gtest.h"
 #include "solvers/nim_sequence.h"
-#include "tests/test_files.h"
-#include "tests/tool_runner.h"
+#include "tests/mcgs_run.h"
 
 namespace gamebench {
 namespace {
@@ -76,18 +74,10 @@ constexpr char kSums[] = R"({version 1.7}
 )";
 
 TEST(CgtKaylesTest, WinningMovesOfSumsCheckedByHand) {
-  testing::ScratchDir dir("cgt_kayles");
-  testing::WriteFile(dir.File("k.test"), kSums);
-  auto r = testing::RunToolArgs({"mcgs", dir.File("k.test"), "--out", dir.File("k.csv"), "--json"});
-  ASSERT_EQ(r.status, 0) << r.Describe();
-  auto j = Json::Parse(r.out);
-  ASSERT_TRUE(j.ok()) << r.out;
-  const Json* total = j->Find("total");
-  const std::string csv = testing::ReadFile(dir.File("k.csv"));
-  EXPECT_EQ(total->Find("commands")->as_int(), 7) << csv;
-  EXPECT_EQ(total->Find("pass")->as_int(), 6) << csv;
-  EXPECT_EQ(total->Find("fail")->as_int(), 1) << csv;
-  EXPECT_NE(csv.find("\"Missing: 3-0-0\""), std::string::npos) << csv;
+  const testing::McgsRun m = testing::RunMcgs("k.test", kSums);
+  ASSERT_TRUE(m.ok()) << m.Describe();
+  EXPECT_EQ(m.Totals(), "7 commands: 6 pass, 1 fail, 0 completed, 0 skipped") << m.csv;
+  EXPECT_NE(m.csv.find("\"Missing: 3-0-0\""), std::string::npos) << m.csv;
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // Clobber, Domineering and NoGo on one row (the ends of random playouts, a few plies back,
 // either player to move), its answer is alpha-beta's, for form budgets
 // from none (every part a position) to large (every part a form), with the
-// memo shared across positions as the tool shares it across a file.
+// memo shared across positions as the tool shares it across a file; and
+// Domineering sums whose only winning move is in a number while a part is
+// still searched.
 
 #include <algorithm>
 #include <random>
@@ -90,6 +92,56 @@ TEST(CgtSumSearchTest, NoGoOneRowAgreesWithAlphaBeta) {
   const auto g = testing::MakeGame<NoGo>("nogo(rows=1,cols=13)");
   // Near the end of a row the mover nearly always wins: losses are fewer.
   CheckSearch(g, {".............:B", "..X......O...:W", "....X..O.....:B"}, 120, 17, 3, 10, 20);
+}
+
+// A sum whose only winning move is in a number while a searched part is
+// left: a strip of one row (Horizontal's alone: a negative integer, its
+// form more than the budget of 3 new positions, so a part searched) beside
+// vertical slots of two cells (1 each, added into one number form). With
+// more slots than the strip's moves, Vertical moving first wins and can only
+// move in the number. Random strips and slots, either player to move, the
+// board also transposed (the roles swapped); a fresh search each, so the
+// strip stays a position; against alpha-beta.
+TEST(CgtSumSearchTest, MovesInANumberWhilePartsAreSearched) {
+  std::mt19937_64 rng(23);
+  int checked = 0, number_moves_win = 0;
+  for (bool transposed : {false, true}) {
+    const auto g = testing::MakeGame<Domineering>(transposed ? "domineering(rows=8,cols=4)"
+                                                             : "domineering(rows=4,cols=8)");
+    for (int p = 0; p < 40; ++p) {
+      // Rows: the strip, a wall, then the slots (even columns) in two rows.
+      char cell[4][8];
+      const int strip = 5 + static_cast<int>(rng() % 4);
+      for (int c = 0; c < 8; ++c) {
+        cell[0][c] = c < strip ? '.' : '#';
+        cell[1][c] = '#';
+        cell[2][c] = cell[3][c] = (c % 2 == 0 && rng() % 4 != 0) ? '.' : '#';
+      }
+      std::string text;
+      for (int r = 0; r < (transposed ? 8 : 4); ++r) {
+        if (r > 0) text += '/';
+        for (int c = 0; c < (transposed ? 4 : 8); ++c) text += transposed ? cell[c][r] : cell[r][c];
+      }
+      // The player of the slots or of the strip to move.
+      const bool slots_move = rng() % 2 == 0;
+      text += (slots_move != transposed) ? ":V" : ":H";
+      auto s = g.ParseState(text);
+      ASSERT_TRUE(s.ok()) << s.status();
+      const SolveReport a = AlphaBetaSolver::Solve(g, *s, {});
+      ASSERT_TRUE(a.complete);
+      cgt::GameArena arena;
+      FormBuilder<Domineering> builder(g);
+      cgt::SumSearch<Domineering> search(builder, arena, 3);
+      const auto won = search.Wins(*s, g.Mover(*s) == kLeft, 1000000);
+      ASSERT_TRUE(won.has_value());
+      EXPECT_EQ(a.value, *won ? kWinScore : kLossScore) << text;
+      number_moves_win += slots_move && a.value == kWinScore;
+      ++checked;
+    }
+  }
+  // The case the test is for occurs, and not always.
+  EXPECT_GT(number_moves_win, checked / 8) << checked;
+  EXPECT_LT(number_moves_win, checked / 2) << checked;
 }
 
 }  // namespace

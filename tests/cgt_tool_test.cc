@@ -12,6 +12,7 @@
 #include "games/gen_toads/gen_toads.h"
 #include "gtest/gtest.h"
 #include "tests/conformance.h"
+#include "tests/mcgs_run.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
 #include "cgt/form_builder.h"
@@ -19,6 +20,8 @@
 namespace gamebench {
 namespace {
 
+using testing::McgsRun;
+using testing::RunMcgs;
 using testing::RunToolArgs;
 using testing::ScratchDir;
 using testing::WriteFile;
@@ -91,18 +94,10 @@ constexpr char kFile[] = R"({version 1.7}
 )";
 
 TEST(CgtToolTest, McgsRunsTheFileAndWritesMcgsColumns) {
-  ScratchDir dir("cgt_mcgs");
-  WriteFile(dir.File("a.test"), kFile);
-  auto r = RunToolArgs({"mcgs", dir.File("a.test"), "--out", dir.File("a.csv"), "--json"});
-  ASSERT_EQ(r.status, 0) << r.Describe();
-  auto j = Json::Parse(r.out);
-  ASSERT_TRUE(j.ok()) << r.out;
-  const Json* total = j->Find("total");
-  EXPECT_EQ(total->Find("commands")->as_int(), 10);
-  EXPECT_EQ(total->Find("pass")->as_int(), 8);
-  EXPECT_EQ(total->Find("fail")->as_int(), 1);
-  EXPECT_EQ(total->Find("skipped")->as_int(), 1);
-  const std::string csv = testing::ReadFile(dir.File("a.csv"));
+  const McgsRun m = RunMcgs("a.test", kFile);
+  ASSERT_TRUE(m.ok()) << m.Describe();
+  const std::string& csv = m.csv;
+  EXPECT_EQ(m.Totals(), "10 commands: 8 pass, 1 fail, 0 completed, 1 skipped") << csv;
   EXPECT_EQ(csv.rfind("\"File\",\"Case\",\"Games\",\"Player\",\"Expected Result\",\"Result\","
                       "\"Time (ms)\",\"Status\",\"Comments\",\"Type\"", 0), 0u) << csv;
   EXPECT_NE(csv.find("\"a.test\",\"7\",\"up_star:1\",\"B\",\"Loss\",\"Win\""), std::string::npos) << csv;
@@ -120,22 +115,16 @@ constexpr char kOverBudget[] = R"({version 1.7}
 )";
 
 TEST(CgtToolTest, McgsRefusesAFormOverTheBudget) {
-  ScratchDir dir("cgt_mcgs_budget");
-  WriteFile(dir.File("b.test"), kOverBudget);
-  auto r = RunToolArgs({"mcgs", dir.File("b.test"), "--out", dir.File("b.csv"), "--json",
-                        "--memory", "2M"});
-  ASSERT_EQ(r.status, 0) << r.Describe();
-  auto j = Json::Parse(r.out);
-  ASSERT_TRUE(j.ok()) << r.out;
-  const Json* total = j->Find("total");
-  EXPECT_EQ(total->Find("skipped")->as_int(), 2);
-  EXPECT_EQ(total->Find("pass")->as_int(), 2);
-  EXPECT_LE(j->Find("memory_bytes")->as_int(), 2 << 20);
+  const McgsRun m = RunMcgs("b.test", kOverBudget, {"--memory", "2M"});
+  ASSERT_TRUE(m.ok()) << m.Describe();
+  const std::string& csv = m.csv;
+  EXPECT_EQ(m.Totals(), "4 commands: 2 pass, 0 fail, 0 completed, 2 skipped") << csv;
+  ASSERT_NE(m.Find("memory_bytes"), nullptr) << m.Describe();
+  EXPECT_LE(m.Find("memory_bytes")->as_int(), 2 << 20);
   // The peak counts the arena a refusal used up and replaced: it was near
   // the budget then (half of it at least, or it would not have refused).
-  EXPECT_GE(j->Find("memory_bytes")->as_int(), 1 << 20);
-  EXPECT_NE(j->Find("peak_rss_bytes"), nullptr);
-  const std::string csv = testing::ReadFile(dir.File("b.csv"));
+  EXPECT_GE(m.Find("memory_bytes")->as_int(), 1 << 20);
+  EXPECT_NE(m.Find("peak_rss_bytes"), nullptr);
   EXPECT_NE(csv.find("\"clobber:XOXO|OXOX|XOXO|OXOX\",\"B\""), std::string::npos) << csv;
   EXPECT_NE(csv.find("refused: canonical forms need more than the CGT memory budget of 2 MiB"),
             std::string::npos) << csv;
@@ -156,17 +145,10 @@ constexpr char kDomineering[] = R"({version 1.7}
 )";
 
 TEST(CgtToolTest, McgsPlaysDomineeringThroughTheGameConcept) {
-  ScratchDir dir("cgt_mcgs_dom");
-  WriteFile(dir.File("d.test"), kDomineering);
-  auto r = RunToolArgs({"mcgs", dir.File("d.test"), "--out", dir.File("d.csv"), "--json"});
-  ASSERT_EQ(r.status, 0) << r.Describe();
-  auto j = Json::Parse(r.out);
-  ASSERT_TRUE(j.ok()) << r.out;
-  const Json* total = j->Find("total");
-  EXPECT_EQ(total->Find("commands")->as_int(), 11);
-  EXPECT_EQ(total->Find("pass")->as_int(), 10) << testing::ReadFile(dir.File("d.csv"));
-  EXPECT_EQ(total->Find("skipped")->as_int(), 1);
-  EXPECT_NE(testing::ReadFile(dir.File("d.csv")).find("a region of 49 empty cells"), std::string::npos);
+  const McgsRun m = RunMcgs("d.test", kDomineering);
+  ASSERT_TRUE(m.ok()) << m.Describe();
+  EXPECT_EQ(m.Totals(), "11 commands: 10 pass, 0 fail, 0 completed, 1 skipped") << m.csv;
+  EXPECT_NE(m.csv.find("a region of 49 empty cells"), std::string::npos) << m.csv;
 }
 
 // The games of the catalog through MCGS's sections, hand-checked: Clobber's
@@ -192,18 +174,10 @@ constexpr char kCatalog[] = R"({version 1.7}
 )";
 
 TEST(CgtToolTest, McgsPlaysTheCatalogGamesAndTheirWinningMoves) {
-  ScratchDir dir("cgt_mcgs_catalog");
-  WriteFile(dir.File("c.test"), kCatalog);
-  auto r = RunToolArgs({"mcgs", dir.File("c.test"), "--out", dir.File("c.csv"), "--json"});
-  ASSERT_EQ(r.status, 0) << r.Describe();
-  auto j = Json::Parse(r.out);
-  ASSERT_TRUE(j.ok()) << r.out;
-  const Json* total = j->Find("total");
-  const std::string csv = testing::ReadFile(dir.File("c.csv"));
-  EXPECT_EQ(total->Find("commands")->as_int(), 26) << csv;
-  EXPECT_EQ(total->Find("pass")->as_int(), 25) << csv;
-  EXPECT_EQ(total->Find("fail")->as_int(), 1) << csv;
-  EXPECT_NE(csv.find("\"Missing: 0:1-2\""), std::string::npos) << csv;
+  const McgsRun m = RunMcgs("c.test", kCatalog);
+  ASSERT_TRUE(m.ok()) << m.Describe();
+  EXPECT_EQ(m.Totals(), "26 commands: 25 pass, 1 fail, 0 completed, 0 skipped") << m.csv;
+  EXPECT_NE(m.csv.find("\"Missing: 0:1-2\""), std::string::npos) << m.csv;
 }
 
 // B/W on a gen_toads strip alone is answered by search (tool/cgt_games.h),
@@ -231,15 +205,9 @@ TEST(CgtToolTest, McgsSolvesGenToadsStripsAsTheirFormsSay) {
     }
   }
   ASSERT_GT(left_wins, 5);
-  ScratchDir dir("cgt_mcgs_toads");
-  WriteFile(dir.File("t.test"), file);
-  auto run = RunToolArgs({"mcgs", dir.File("t.test"), "--out", dir.File("t.csv"), "--json"});
-  ASSERT_EQ(run.status, 0) << run.Describe();
-  auto j = Json::Parse(run.out);
-  ASSERT_TRUE(j.ok()) << run.out;
-  const Json* total = j->Find("total");
-  EXPECT_EQ(total->Find("commands")->as_int(), 120);
-  EXPECT_EQ(total->Find("pass")->as_int(), 120) << testing::ReadFile(dir.File("t.csv"));
+  const McgsRun m = RunMcgs("t.test", file);
+  ASSERT_TRUE(m.ok()) << m.Describe();
+  EXPECT_EQ(m.Totals(), "120 commands: 120 pass, 0 fail, 0 completed, 0 skipped") << m.csv;
 }
 
 TEST(CgtToolTest, McgsNamesTheLineOfAMalformedFile) {

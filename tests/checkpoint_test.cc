@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "tests/sanitized.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
 
@@ -41,7 +42,7 @@ bool OneLineError(const ToolRun& r) { return r.OneLineError(); }
 
 // Sanitized builds run several times slower: a smaller Dodgem.
 std::string Spec() {
-  return std::getenv("GAMEBENCH_SANITIZED") ? "'dodgem(n=3)'" : "'dodgem(n=4)'";
+  return testing::Sanitized() ? "'dodgem(n=3)'" : "'dodgem(n=4)'";
 }
 
 class CheckpointTest : public ::testing::Test {

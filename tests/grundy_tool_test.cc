@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/json.h"
 #include "gtest/gtest.h"
+#include "tests/sanitized.h"
 #include "tests/test_files.h"
 #include "tests/tool_runner.h"
 
@@ -129,7 +130,7 @@ TEST(GrundyToolTest, BadInputOnTheSpragueGrundyPath) {
   }
   // Over the memory budget, after a probe of 2 bytes a term of the budget
   // (1 MiB: 419,430 terms of 0.6; slow under sanitizers).
-  if (std::getenv("GAMEBENCH_SANITIZED") == nullptr) {
+  if (!testing::Sanitized()) {
     EXPECT_EQ(
         Gamebench("solve 'octal(code=0.6,n=1000000000000000)' --solver grundy --memory 1M").status,
         2);

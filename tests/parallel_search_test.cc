@@ -30,6 +30,7 @@
 #include "solvers/tt.h"
 #include "tests/catalog_types.h"
 #include "tests/conformance.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
@@ -37,7 +38,7 @@ namespace {
 using LazySmp = BasicParallelTtSolver<ParallelScheme::kLazySmp>;
 using Abdada = BasicParallelTtSolver<ParallelScheme::kAbdada>;
 
-bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 constexpr uint64_t kTtNodeLimit = 300000;  // positions tt cannot finish within are skipped
 

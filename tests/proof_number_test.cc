@@ -23,11 +23,12 @@
 #include "solvers/tt.h"
 #include "tests/conformance.h"
 #include "tests/registry_games.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
 
-bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 // Positions whose tt search exceeds this are where a playout stops.
 uint64_t MaxTtNodes() { return Sanitized() ? 1000 : 5000; }

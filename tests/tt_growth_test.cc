@@ -22,11 +22,12 @@
 #include "solvers/tt.h"
 #include "tests/catalog_types.h"
 #include "tests/conformance.h"
+#include "tests/sanitized.h"
 
 namespace gamebench {
 namespace {
 
-bool Sanitized() { return std::getenv("GAMEBENCH_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 constexpr uint64_t kNodeLimit = 300000;  // positions the fixed table cannot finish within are skipped
 constexpr uint64_t kMaxTableBytes = 1 << 20;
