@@ -102,5 +102,52 @@ TEST(Connect4BoundsTest, HoldAgainstPlainSearchOnEvenHeights) {
   }
 }
 
+// Rule 3 of games/connect4/even_threats.h (the first player's fours all
+// covered by fours of the second player's cells): on random positions of
+// boards with an even number of rows where the cells left to the first
+// player hold a four and the rule still says it cannot win, plain alpha-beta
+// must agree (a value of at most a draw), and so must the bounds.
+TEST(Connect4BoundsTest, CoveredFoursHoldAgainstPlainSearch) {
+  const bool sanitized = std::getenv("GAMEBENCH_SANITIZED") != nullptr;
+  for (const char* spec : {"connect4(w=4,h=6)", "connect4(w=5,h=6)", "connect4(w=6,h=6)"}) {
+    SCOPED_TRACE(spec);
+    const Connect4 g = testing::MakeGame<Connect4>(spec);
+    const int w = g.width(), h = g.height();
+    uint64_t board = 0, even_rows = 0, bottom = 0;
+    for (int c = 0; c < w; ++c) {
+      bottom |= uint64_t{1} << (c * (h + 1));
+      for (int r = 0; r < h; ++r) {
+        board |= uint64_t{1} << (c * (h + 1) + r);
+        if (r % 2 == 1) even_rows |= uint64_t{1} << (c * (h + 1) + r);
+      }
+    }
+    std::mt19937_64 rng(29);
+    int covered = 0;
+    for (int line = 0; line < 20000 && covered < (sanitized ? 10 : 40); ++line) {
+      State s = g.Start();
+      // Stop at a random even ply that leaves at most 16 empty cells.
+      const int stop = g.Cells() - 16 + 2 * static_cast<int>(rng() % 6);
+      for (int ply = 0; ply < stop && !g.Terminal(s); ++ply) {
+        MoveListOf<Connect4> moves;
+        g.GenerateMoves(s, moves);
+        s = g.Play(s, moves[static_cast<int>(rng() % moves.size())]);
+      }
+      if (g.Terminal(s) || Connect4::MovesPlayed(s) % 2 != 0) continue;
+      const uint64_t playable = (s.mask + bottom) & board;
+      const uint64_t o_cells = (s.current ^ s.mask) | (even_rows & board & ~s.mask & ~playable);
+      if (!connect4::HasFour(board ^ o_cells, h)) continue;
+      const auto f = connect4::FollowUpOfSecondPlayer(s.current, s.mask, board, even_rows, bottom, h,
+                                                      g.Cells());
+      if (f.mover_may_win) continue;
+      ++covered;
+      const Score value = AlphaBetaSolver::Value(g, s, true, /*tactics=*/false).first;
+      EXPECT_LE(value, kDrawScore) << g.FormatState(s);
+      int shown = 0;
+      ExpectBoundsHold(g, s, value, spec, shown);
+    }
+    EXPECT_GE(covered, sanitized ? 10 : 40);
+  }
+}
+
 }  // namespace
 }  // namespace gamebench
