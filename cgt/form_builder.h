@@ -13,15 +13,15 @@
 // nim value is the mex of its children's under both players' moves, and a
 // sum's is the xor of its components' (Sprague-Grundy).
 //
-// Positions are memoised by state (compared with ==, hashed by the game's
-// Key, which need not be exact), with the mover set to Left, so both
-// players' views of a position share one entry. Every memo entry is charged
-// to the arena's budget (kEntryBytes), like the forms, so that the budget
-// bounds the builder too: a position whose forms and memo do not fit is
-// refused (CgtRefusal), never a silent growth. The memos follow the arena:
-// when it is replaced (a new Generation) they are emptied, and Forget()
-// empties them at once (a caller that keeps builders for several variants
-// calls it when the arena is replaced, so stale memos do not stay).
+// Positions are memoised by state (compared with ==, hashed by the game's Key
+// mixed by core/mix_key.h; the Key need not be exact), with the mover set to
+// Left, so both players' views of a position share one entry. Every memo
+// entry is charged to the arena's budget (kEntryBytes), like the forms, so
+// that the budget bounds the builder too: a position whose forms and memo do
+// not fit is refused (CgtRefusal), never a silent growth. The memos follow
+// the arena: when it is replaced (a new Generation) they are emptied, and
+// Forget() empties them at once (a caller that keeps builders for several
+// variants calls it when the arena is replaced, so stale memos do not stay).
 
 #include <cstdint>
 #include <functional>
@@ -32,6 +32,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "cgt/arena.h"
 #include "core/closure_normal.h"
+#include "core/mix_key.h"
 #include "core/partizan.h"
 
 namespace gamebench {
@@ -120,10 +121,7 @@ class FormBuilder {
   }
 
  private:
-  struct KeyHash {
-    G game;
-    size_t operator()(const State& s) const { return static_cast<size_t>(game.Key(s)); }
-  };
+  using KeyHash = MixedKeyHash<G>;
 
   void Follow(const cgt::GameArena& arena) {
     if (arena.Generation() != generation_) {

@@ -31,6 +31,7 @@
 #include "cgt/arena.h"
 #include "cgt/form_builder.h"
 #include "cgt/sum_outcome.h"
+#include "core/mix_key.h"
 #include "core/partizan.h"
 
 namespace gamebench::cgt {
@@ -80,15 +81,12 @@ class SumSearch {
     Sum sum;
     bool left;
   };
-  struct StateHash {
-    G game;
-    size_t operator()(const State& s) const { return static_cast<size_t>(game.Key(s)); }
-  };
+  using StateHash = MixedKeyHash<G>;
   struct KeyHash {
     G game;
     size_t operator()(const Key& k) const {
       uint64_t h = k.left ? 0x9e3779b97f4a7c15ULL : 0x2545f4914f6cdd1dULL;
-      for (const State& s : k.sum.big) h = (h ^ game.Key(s)) * 0xbf58476d1ce4e5b9ULL;
+      for (const State& s : k.sum.big) h = (h ^ MixKey(game.Key(s))) * 0xbf58476d1ce4e5b9ULL;
       for (GameId f : k.sum.forms) h = (h ^ f) * 0x94d049bb133111ebULL;
       return static_cast<size_t>(h ^ (h >> 31));
     }
