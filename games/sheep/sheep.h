@@ -33,6 +33,12 @@
 // and last those that shut in the mover's own (a herd with no empty
 // neighbour never moves again, as cells never empty again).
 //
+// Tactical: a side can move exactly when an empty cell is next to one of
+// its herds of two or more (its "room"), and a move fills only the cell it
+// ends on, so wins at once and the moves that allow them are read from the
+// rooms as bit masks (sheep3.test's ten hardest commands: 92.7M nodes to
+// 43.1M, user CPU 19.95 s to 14.68 s under load).
+//
 // Partizan (core/partizan.h): Left is Black. Decomposable: a move stays on
 // cells that are not herds of one (hex-connected), so the board falls into
 // the hex-connected parts of such cells; a part needs a herd of two or more
@@ -43,6 +49,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -127,11 +134,8 @@ class Sheep {
   }
 
   std::optional<Score> Terminal(const State& s) const {
-    const int sign = s.black_to_move ? 1 : -1;
-    for (int cell = 0; cell < cells_; ++cell)
-      if (s.herd[cell] * sign >= 2)
-        for (int d = 0; d < 6; ++d)
-          if (next_[cell][d] >= 0 && s.herd[next_[cell][d]] == 0) return std::nullopt;
+    const Cells c = Scan(s);
+    if (Room(c.big[s.black_to_move ? 0 : 1], c.empty)) return std::nullopt;
     return kLossScore;
   }
 
@@ -178,6 +182,51 @@ class Sheep {
     if (t >= 2 && !HasEmptyNeighbour(s, to, -1)) score -= 16 * (t - 1);
     return score;
   }
+
+  // [Tactical] A side has a move exactly when one of its herds of two or more
+  // has an empty neighbour (it can send one sheep there), and a move fills
+  // one empty cell, its destination, and empties none. So the mover wins at
+  // once when the empty cells next to the opponent's herds of two or more
+  // ("the opponent's room") are none (s is not over: the mover has a move)
+  // or one cell that a move of the mover's ends on.
+  std::optional<Score> WinNow(const State& s) const {
+    const Cells c = Scan(s);
+    const uint64_t room = Room(c.big[s.black_to_move ? 1 : 0], c.empty);
+    if (room == 0) return kWinScore;
+    if ((room & (room - 1)) == 0 && Lands(s, s.black_to_move ? 1 : -1, std::countr_zero(room))) return kWinScore;
+    return std::nullopt;
+  }
+
+  // [Tactical] The moves after which the opponent cannot win at once: those
+  // that leave the mover's own room two cells or more, or one cell that no
+  // move of the opponent's ends on. (With the mover's room empty after the
+  // move, the opponent wins with any move, and it has one, since WinNow(s)
+  // found no move that leaves it none.)
+  void GenerateNonLosingMoves(const State& s, MoveListOf<Sheep>& moves) const {
+    const int sign = s.black_to_move ? 1 : -1;
+    const Cells c = Scan(s);
+    const uint64_t mine = c.big[s.black_to_move ? 0 : 1];
+    for (uint64_t left = mine; left; left &= left - 1) {
+      const int from = std::countr_zero(left);
+      const int size = s.herd[from] * sign;
+      const uint64_t others = Around(mine & ~(uint64_t{1} << from));  // the mover's other herds of 2+
+      for (int d = 0; d < 6; ++d) {
+        if (next_[from][d] < 0 || s.herd[next_[from][d]] != 0) continue;
+        const int to = Destination(s, from, d);
+        const uint64_t after = c.empty & ~(uint64_t{1} << to);
+        for (int t = 1; t < size; ++t) {
+          const uint64_t room = after & (others | (size - t >= 2 ? around_[from] : 0) | (t >= 2 ? around_[to] : 0));
+          const Move m = static_cast<Move>(from | d << 6 | t << 9);
+          if (room == 0) continue;
+          if ((room & (room - 1)) == 0 && Lands(Play(s, m), -sign, std::countr_zero(room))) continue;
+          moves.push_back(m);
+        }
+      }
+    }
+  }
+
+  // [Tactical] No bounds beyond the game's own (a win or a loss).
+  std::pair<Score, Score> ValueBounds(const State&) const { return {kLossScore, kWinScore}; }
 
   // Eight cells a word (the board's; cells past it are 0), a herd of one -1 read
   // as 1 (it is a wall whoever owns it: both owners hash alike).
@@ -310,7 +359,9 @@ class Sheep {
       for (int d = 0; d < 6; ++d) {
         const int r = cell / cols + kDr[d], c = cell % cols + kDc[d];
         next_[cell][d] = static_cast<int8_t>(r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1);
+        if (next_[cell][d] >= 0) around_[cell] |= uint64_t{1} << next_[cell][d];
       }
+    board_ = cells_ == 64 ? ~uint64_t{0} : (uint64_t{1} << cells_) - 1;
   }
 
   // The last empty cell from `from` in direction d.
@@ -318,6 +369,54 @@ class Sheep {
     int to = from;
     while (next_[to][d] >= 0 && s.herd[next_[to][d]] == 0) to = next_[to][d];
     return to;
+  }
+
+  // Where the empty cells and each side's herds of two or more are, a bit
+  // a cell, read eight cells a word (a byte's high bit marks a match,
+  // gathered into one bit a cell by a multiply).
+  struct Cells {
+    uint64_t empty = 0;
+    uint64_t big[2] = {0, 0};  // Black's herds of 2+, White's
+  };
+  Cells Scan(const State& s) const {
+    constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kOnes = 0x0101010101010101ULL;
+    auto zero = [](uint64_t x) { return ~(((x & kLow7) + kLow7) | x | kLow7); };  // 0x80 where a byte is 0
+    auto gather = [](uint64_t high) { return ((high >> 7) * 0x0102040810204080ULL) >> 56; };
+    Cells c;
+    for (int w = 0; w < (cells_ + 7) / 8; ++w) {
+      uint64_t x;
+      std::memcpy(&x, s.herd.data() + 8 * w, 8);
+      const uint64_t z = zero(x), small = z | zero(x ^ kOnes) | zero(~x);  // 0, 1 or -1
+      c.empty |= gather(z) << 8 * w;
+      c.big[0] |= gather(~small & ~x & ~kLow7) << 8 * w;
+      c.big[1] |= gather(~small & x & ~kLow7) << 8 * w;
+    }
+    c.empty &= board_;
+    return c;
+  }
+
+  // The cells next to those of `cells`.
+  uint64_t Around(uint64_t cells) const {
+    uint64_t around = 0;
+    for (; cells; cells &= cells - 1) around |= around_[std::countr_zero(cells)];
+    return around;
+  }
+
+  // A side's room: the empty cells next to its herds of two or more (`big`).
+  // The side has a move exactly when it is not 0.
+  uint64_t Room(uint64_t big, uint64_t empty) const { return Around(big) & empty; }
+
+  // Whether a move of the side `sign` ends on the empty cell `to`: a ray
+  // that stops there (the next cell that way is off the board or a herd)
+  // traced back over empty cells to a herd of two or more of that side.
+  bool Lands(const State& s, int sign, int to) const {
+    for (int d = 0; d < 6; ++d) {
+      if (next_[to][d] >= 0 && s.herd[next_[to][d]] == 0) continue;
+      int from = next_[to][(d + 3) % 6];
+      while (from >= 0 && s.herd[from] == 0) from = next_[from][(d + 3) % 6];
+      if (from >= 0 && s.herd[from] * sign >= 2) return true;
+    }
+    return false;
   }
 
   // Whether `cell` has an empty neighbour other than `except`.
@@ -343,6 +442,8 @@ class Sheep {
   int rows_ = 3, cols_ = 3, cells_ = 9, sheep_ = 3;
   bool black_first_ = true;
   std::array<std::array<int8_t, 6>, kMaxCells> next_{};  // the hex neighbour, or -1
+  std::array<uint64_t, kMaxCells> around_{};              // the hex neighbours, a bit each
+  uint64_t board_ = 0;                                    // the board's cells, a bit each
 };
 
 }  // namespace gamebench

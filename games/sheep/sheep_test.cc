@@ -22,7 +22,7 @@ namespace {
 using State = Sheep::State;
 using testing::MakeGame;
 
-static_assert(Partizan<Sheep> && Decomposable<Sheep> && Ordered<Sheep>);
+static_assert(Partizan<Sheep> && Decomposable<Sheep> && Ordered<Sheep> && Tactical<Sheep>);
 
 Sheep Board(int rows, int cols) {
   return MakeGame<Sheep>(absl::StrCat("sheep(rows=", rows, ",cols=", cols, ")"));
@@ -147,7 +147,8 @@ TEST(SheepTest, SmallBoardsAgreeWithNaiveSolver) {
 
 // The B/W route of `gamebench mcgs` (tool/commands/cgt_games.cc): tt with
 // one table kept across positions of a board size, with games/sheep's move
-// order and key, against alpha-beta without a table, either player first.
+// order, key and tactics, against alpha-beta without a table, an order or
+// tactics, either player first.
 // Each position and its colours swapped share the table, so a key that
 // read a herd alike whoever owns it (not only herds of one) fails here.
 TEST(SheepTest, SharedTableAgreesWithAlphaBeta) {
@@ -167,15 +168,56 @@ TEST(SheepTest, SharedTableAgreesWithAlphaBeta) {
         State s = i < 2 ? random : swapped;
         s.black_to_move = i % 2 == 0;
         if (g.Terminal(s)) continue;
-        const SolveReport plain = AlphaBetaSolver::Solve(g, s, options);
+        const Score plain = AlphaBetaSolver::Value(g, s, /*move_ordering=*/false, /*tactics=*/false).first;
         const SolveReport tt = TtSolver::SolveWithTable(g, s, options, table);
-        ASSERT_TRUE(plain.complete && tt.complete);
-        EXPECT_EQ(tt.value, plain.value) << g.FormatState(s);
-        wins += plain.value == kWinScore;
+        ASSERT_TRUE(tt.complete);
+        EXPECT_EQ(tt.value, plain) << g.FormatState(s);
+        wins += plain == kWinScore;
       }
     }
     EXPECT_GT(wins, 10);
   }
+}
+
+// [Tactical] WinNow and GenerateNonLosingMoves against their definitions:
+// a move that leaves the opponent no move, and the moves after which the
+// opponent has none such.
+TEST(SheepTest, TacticsMatchTheirDefinitions) {
+  std::mt19937_64 rng(71);
+  auto wins_at_once = [](const Sheep& g, const State& s) {
+    MoveListOf<Sheep> moves;
+    g.GenerateMoves(s, moves);
+    for (auto m : moves)
+      if (g.Terminal(g.Play(s, m))) return true;
+    return false;
+  };
+  int won = 0, pruned = 0;
+  for (auto [rows, cols] : {std::pair{2, 3}, {3, 3}, {3, 5}, {4, 4}, {1, 9}, {6, 8}, {8, 8}}) {
+    const Sheep g = Board(rows, cols);
+    for (int t = 0; t < 300; ++t) {
+      const State s = RandomState(g, rng, 4);
+      if (g.Terminal(s)) continue;
+      const bool win = wins_at_once(g, s);
+      ASSERT_EQ(g.WinNow(s).has_value(), win) << g.FormatState(s);
+      if (win) {
+        EXPECT_EQ(*g.WinNow(s), kWinScore);
+        ++won;
+        continue;
+      }
+      MoveListOf<Sheep> all, non_losing;
+      g.GenerateMoves(s, all);
+      g.GenerateNonLosingMoves(s, non_losing);
+      std::vector<Sheep::Move> expected, got(non_losing.begin(), non_losing.end());
+      for (auto m : all)
+        if (!wins_at_once(g, g.Play(s, m))) expected.push_back(m);
+      std::sort(expected.begin(), expected.end());
+      std::sort(got.begin(), got.end());
+      EXPECT_EQ(got, expected) << g.FormatState(s);
+      pruned += got.size() < static_cast<size_t>(all.size());
+    }
+  }
+  EXPECT_GT(won, 50);
+  EXPECT_GT(pruned, 50);
 }
 
 // [Decomposable] The parts' moves add up to the whole's for both players.
