@@ -32,6 +32,8 @@
 // The board, the text forms, the key and the moves are games/grid_board.h's,
 // shared with Clobber; this file holds the rules that differ.
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -67,14 +69,49 @@ class CannibalClobber : public StoneGridGame<CannibalClobber> {
 
   // [Decomposable] Orthogonally connected groups of two stones or more, each
   // moved to the top-left corner.
+  // On one row a group and its reversal are the same game: each is kept
+  // in the orientation whose (black, white) masks are the smaller, so that
+  // the memos see one entry for both. A group with its colours swapped is
+  // its negative, so two such groups (a part and its mirror) sum to 0 and
+  // both are dropped (in the impartial closure too: G + G = 0).
   void Components(const State& s, std::vector<State>& parts) const {
+    const size_t first = parts.size();
     SplitGroups(s, parts, [](uint64_t group) {
       return (group & (group - 1)) != 0;  // a lone stone has no move
     });
+    for (size_t i = first; i < parts.size(); ++i) parts[i] = Oriented(parts[i]);
+    for (size_t i = first; i < parts.size();) {
+      const State negative =
+          Oriented(State{parts[i].white, parts[i].black, parts[i].black_to_move});
+      size_t j = i + 1;
+      while (j < parts.size() && parts[j] != negative) ++j;
+      if (j == parts.size()) {
+        ++i;
+        continue;
+      }
+      parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(j));
+      parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    if (parts.size() == first) parts.push_back(State{0, 0, s.black_to_move});
   }
 
  private:
   friend class StoneGridGame<CannibalClobber>;
+  // A part at the corner in its memo orientation: on one row the smaller
+  // of it and its reversal, on a grid itself.
+  State Oriented(const State& p) const {
+    const uint64_t stones = p.black | p.white;
+    if (rows() != 1 || stones == 0) return p;
+    const int len = 64 - std::countl_zero(stones);
+    const State r{Reverse(p.black, len), Reverse(p.white, len), p.black_to_move};
+    return r.black < p.black || (r.black == p.black && r.white < p.white) ? r : p;
+  }
+  // The low `len` bits of x in reverse order.
+  static uint64_t Reverse(uint64_t x, int len) {
+    uint64_t r = 0;
+    for (int i = 0; i < len; ++i) r |= ((x >> i) & 1) << (len - 1 - i);
+    return r;
+  }
   using StoneGridGame::StoneGridGame;
 };
 

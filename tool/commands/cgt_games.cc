@@ -336,8 +336,11 @@ cgt::McgsGameSource McgsCatalogGames() {
                                       /*search_first=*/true);
     if (section == "kayles") return builders->kayles.Game(arena, text);
     if (section == "cannibal_clobber")
+      // On one row every move splits the row: the search that splits first.
       return builders->cannibal_clobber.Game(arena, CannibalClobberPosition(text), impartial, printed,
-                                             one_row_grid ? GridCells : nullptr, /*search_first=*/true);
+                                             one_row_grid ? GridCells : nullptr, /*search_first=*/true,
+                                             /*search_splits=*/false,
+                                             one_row_grid ? SplitFirst::kYes : SplitFirst::kNo);
     if (section == "fission")
       return builders->fission.Game(arena, FissionPosition(text), impartial, printed, nullptr,
                                     /*search_first=*/true);
