@@ -156,9 +156,38 @@ class Builders {
         TtSolver::SolveWithTable(g, g.WithMover(s, left ? kLeft : kRight), options, *table);
     if (!report.complete) {
       table.reset();
-      if (!split_search_first) return SplitSearch(arena, b, spec, s, left);
+      if (!split_search_first) {
+        // The split search may find the arena full (forms and memos of the
+        // block's earlier commands): alpha-beta needs none of it, so it is
+        // tried before the refusal is passed on.
+        try {
+          if (auto won = SplitSearch(arena, b, spec, s, left)) return won;
+        } catch (const cgt::CgtRefusal&) {
+          if (auto won = DeepSearch(g, s, left)) return won;
+          throw;
+        }
+        return DeepSearch(g, s, left);
+      }
       return std::nullopt;
     }
+    return report.value == kWinScore;
+  }
+
+  // Alpha-beta again, within deep_nodes_ (0: not at all), after the quick
+  // searches failed and before the forms: for a board whose forms are past
+  // the budget while alpha-beta, given the nodes, finishes (Cannibal
+  // Clobber 3x7 checkerboard, W to move: 36M nodes, while its forms stop
+  // at 256 MiB). Positions the quick searches settle never get here.
+  std::optional<bool> DeepSearch(const G& g, const typename G::State& s, bool left) {
+    if (deep_nodes_ == 0) return std::nullopt;
+    typename TtSolver::Table<G> table(deep_table_bytes_);
+    SolveOptions options;
+    options.node_limit = deep_nodes_;
+    options.best_moves = false;
+    options.threads = 1;
+    const SolveReport report =
+        TtSolver::SolveWithTable(g, g.WithMover(s, left ? kLeft : kRight), options, table);
+    if (!report.complete) return std::nullopt;
     return report.value == kWinScore;
   }
 
@@ -175,6 +204,7 @@ class Builders {
   }
 
   uint64_t search_nodes_ = kSearchNodes, search_table_bytes_ = kSearchTableBytes;
+  uint64_t deep_nodes_ = 0, deep_table_bytes_ = 0;
   absl::flat_hash_map<std::string, std::unique_ptr<FormBuilder<G>>> builders_;
   absl::flat_hash_map<std::string, std::unique_ptr<typename TtSolver::Table<G>>> tables_;
   template <typename H>
@@ -193,6 +223,12 @@ class Builders {
   void SetSearch(uint64_t nodes, uint64_t table_bytes) {
     search_nodes_ = nodes;
     search_table_bytes_ = table_bytes;
+  }
+
+  // DeepSearch's node limit and table size (off unless set).
+  void SetDeepSearch(uint64_t nodes, uint64_t table_bytes) {
+    deep_nodes_ = nodes;
+    deep_table_bytes_ = table_bytes;
   }
 
   // Every variant's memos emptied (the arena was replaced: their ids and
@@ -281,8 +317,16 @@ struct CatalogBuilders {
   // the searches are bound by the table's misses to memory, and on six of
   // the hardest positions 4 MiB took 24% less time than 16 MiB for 15%
   // more nodes (solve --tt-size).
-  CatalogBuilders() { sheep.SetSearch(kSheepSearchNodes, kSheepTableBytes); }
+  CatalogBuilders() {
+    sheep.SetSearch(kSheepSearchNodes, kSheepTableBytes);
+    cannibal_clobber.SetDeepSearch(kCannibalDeepNodes, kCannibalDeepTableBytes);
+  }
   static constexpr uint64_t kSheepSearchNodes = uint64_t{1} << 27, kSheepTableBytes = uint64_t{4} << 20;
+  // Cannibal Clobber's grids past the quick searches: alpha-beta to 2^27
+  // nodes (the 3x7 checkerboard with W to move takes 36M with a 64 MiB
+  // table, 6.9 s of CPU under load) rather than forms past the budget.
+  static constexpr uint64_t kCannibalDeepNodes = uint64_t{1} << 27,
+                            kCannibalDeepTableBytes = uint64_t{64} << 20;
 
   void ForgetIfReplaced(const cgt::GameArena& arena) {
     if (arena.Generation() == generation) return;
