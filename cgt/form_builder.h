@@ -9,9 +9,10 @@
 // costs the regions, not their product.
 //
 // The impartial closure (MCGS's [impartial X]: both players may make either
-// player's moves) is computed on the positions directly, not on forms: its
-// nim value is the mex of its children's under both players' moves, and a
-// sum's is the xor of its components' (Sprague-Grundy).
+// player's moves) is computed on the positions directly, not on forms: Nim
+// by outcome search (cgt/nim_search.h, which reaches far fewer positions:
+// docs/cgt.md), NimByMex as the mex of its children's values under both
+// players' moves; a sum's is the xor of its components' (Sprague-Grundy).
 //
 // Positions are memoised by state (compared with ==, hashed by the game's Key
 // mixed by core/mix_key.h; the Key need not be exact), with the mover set to
@@ -31,6 +32,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "cgt/arena.h"
+#include "cgt/closure_children.h"
+#include "cgt/nim_search.h"
 #include "core/closure_normal.h"
 #include "core/mix_key.h"
 #include "core/partizan.h"
@@ -45,7 +48,7 @@ class FormBuilder {
   // normalize = false ignores ClosureState (for tests).
   explicit FormBuilder(const G& game, bool split = true, bool normalize = true)
       : game_(game), split_(split), normalize_(normalize), values_(0, KeyHash{game}),
-        nims_(0, KeyHash{game}) {}
+        nims_(0, KeyHash{game}), nim_search_(game, split, normalize) {}
 
   const G& game() const { return game_; }
 
@@ -66,6 +69,7 @@ class FormBuilder {
   void Forget() {
     values_.clear();
     nims_.clear();
+    nim_search_.Forget();
     generation_ = 0;
   }
 
@@ -93,8 +97,14 @@ class FormBuilder {
   void SetStop(std::function<bool()> stop) { stop_ = std::move(stop); }
 
   // The nim value of the impartial closure of s (its memo charged to
-  // `arena`'s budget).
+  // `arena`'s budget), by outcome search (cgt/nim_search.h).
   int Nim(cgt::GameArena& arena, const State& s) {
+    Follow(arena);
+    return nim_search_.Nim(arena, s);
+  }
+  // The same by the mex of every child's nim value (the plain route, kept
+  // for tests: both must agree).
+  int NimByMex(cgt::GameArena& arena, const State& s) {
     Follow(arena);
     return NimOf(arena, game_.WithMover(s, kLeft));
   }
@@ -105,18 +115,12 @@ class FormBuilder {
   std::vector<std::pair<std::string, cgt::GameId>> Options(cgt::GameArena& arena, const State& s,
                                                            int player, bool closure) {
     std::vector<std::pair<std::string, cgt::GameId>> options;
-    for (int p : {kLeft, kRight}) {
-      if (!closure && p != player) continue;
-      const State v = game_.WithMover(s, p);
-      if (game_.Terminal(v)) continue;
-      MoveListOf<G> moves;
-      game_.GenerateMoves(v, moves);
-      for (const auto& m : moves) {
-        const State child = game_.Play(v, m);
-        options.emplace_back(game_.FormatMove(v, m),
-                             closure ? arena.Nimber(Nim(arena, child)) : Value(arena, child));
-      }
-    }
+    cgt::ForEachClosureMove(game_, s, [&](int p, const State& v, const auto& m) {
+      if (!closure && p != player) return;
+      const State child = game_.Play(v, m);
+      options.emplace_back(game_.FormatMove(v, m),
+                           closure ? arena.Nimber(Nim(arena, child)) : Value(arena, child));
+    });
     return options;
   }
 
@@ -154,14 +158,9 @@ class FormBuilder {
     ++positions_;
     if (stop_ && stop_()) throw Stopped{};
     std::vector<cgt::GameId> sides[2];
-    for (int player : {kLeft, kRight}) {
-      const State v = game_.WithMover(whole, player);
-      if (game_.Terminal(v)) continue;
-      MoveListOf<G> moves;
-      game_.GenerateMoves(v, moves);
-      for (const auto& m : moves)
-        sides[player].push_back(ValueOf(arena, game_.WithMover(game_.Play(v, m), kLeft)));
-    }
+    cgt::ForEachClosureChild(game_, whole, [&](int player, const State& child) {
+      sides[player].push_back(ValueOf(arena, game_.WithMover(child, kLeft)));
+    });
     const cgt::GameId id = arena.MakeCanonical(std::move(sides[kLeft]), std::move(sides[kRight]));
     Remember(arena, s, id);
     return id;
@@ -201,17 +200,11 @@ class FormBuilder {
       }
     }
     std::vector<bool> seen;
-    for (int player : {kLeft, kRight}) {
-      const State v = game_.WithMover(whole, player);
-      if (game_.Terminal(v)) continue;
-      MoveListOf<G> moves;
-      game_.GenerateMoves(v, moves);
-      for (const auto& m : moves) {
-        const size_t n = static_cast<size_t>(NimOf(arena, game_.WithMover(game_.Play(v, m), kLeft)));
-        if (n >= seen.size()) seen.resize(n + 1, false);
-        seen[n] = true;
-      }
-    }
+    cgt::ForEachClosureChild(game_, whole, [&](int, const State& child) {
+      const size_t n = static_cast<size_t>(NimOf(arena, game_.WithMover(child, kLeft)));
+      if (n >= seen.size()) seen.resize(n + 1, false);
+      seen[n] = true;
+    });
     int mex = 0;
     while (static_cast<size_t>(mex) < seen.size() && seen[static_cast<size_t>(mex)]) ++mex;
     RememberNim(arena, s, mex);
@@ -226,6 +219,7 @@ class FormBuilder {
   uint64_t generation_ = 0;
   absl::flat_hash_map<State, cgt::GameId, KeyHash> values_;
   absl::flat_hash_map<State, int, KeyHash> nims_;
+  cgt::NimSearch<G> nim_search_;
 };
 
 }  // namespace gamebench

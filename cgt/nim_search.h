@@ -14,7 +14,8 @@
 //   most moves) is replaced by its nimber (found the same way) and their
 //   xor folded into n: G1 + *(n ^ nim(G2) ^ ... ^ nim(Gk)).
 //
-// The mex route (FormBuilder::Nim, which the tool still uses) needs the
+// FormBuilder::Nim (the tool's) uses this search; the mex route
+// (FormBuilder::NimByMex, kept for tests) needs the
 // nim value of every position reachable; a search stops at the first
 // winning move, so of the positions it reaches it needs only whether they
 // are wins, mostly not their values.
@@ -34,6 +35,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "cgt/arena.h"
+#include "cgt/closure_children.h"
 #include "core/closure_normal.h"
 #include "core/mix_key.h"
 #include "core/partizan.h"
@@ -190,17 +192,7 @@ class NimSearch {
     return Wins(unknown[hardest], n);
   }
 
-  size_t MoveCount(const State& s) const {
-    size_t count = 0;
-    for (int player : {kLeft, kRight}) {
-      const State v = game_.WithMover(s, player);
-      if (game_.Terminal(v)) continue;
-      MoveListOf<G> moves;
-      game_.GenerateMoves(v, moves);
-      count += moves.size();
-    }
-    return count;
-  }
+  size_t MoveCount(const State& s) const { return ClosureMoveCount(game_, s); }
 
   // Algorithm 1: s + *n, s normalised and not split.
   bool WinsWhole(const State& s, int n) {
@@ -209,21 +201,14 @@ class NimSearch {
     ++nodes_;
     // The children, each looked up first: one of known value n wins at once.
     std::vector<State> children;
-    for (int player : {kLeft, kRight}) {
-      const State v = game_.WithMover(s, player);
-      if (game_.Terminal(v)) continue;
-      MoveListOf<G> moves;
-      game_.GenerateMoves(v, moves);
-      for (const auto& m : moves) {
-        const State c = Normal(game_.Play(v, m));
-        bool child_wins = false;
-        if (Known(Find(c), n, child_wins)) {
-          if (!child_wins) return Record(s, n, true);
-          continue;
-        }
-        children.push_back(c);
-      }
-    }
+    const bool none_known_lost = ForEachClosureChild(game_, s, [&](int, const State& child) {
+      const State c = Normal(child);
+      bool child_wins = false;
+      if (Known(Find(c), n, child_wins)) return child_wins;  // a known loss: stop
+      children.push_back(c);
+      return true;
+    });
+    if (!none_known_lost) return Record(s, n, true);
     for (const State& c : children)
       if (!Wins(c, n)) return Record(s, n, true);
     // The moves *n -> *i: s + *i a loss for some i < n.

@@ -103,6 +103,7 @@ int CheckValues(const G& g, const std::vector<typename G::State>& starts, int po
     EXPECT_EQ(a.value, mover_wins ? kWinScore : kLossScore) << g.CanonicalSpec() << " " << g.FormatState(s);
     const int nim = split.Nim(arena, s);
     EXPECT_EQ(nim, whole.Nim(arena, s)) << g.FormatState(s);
+    EXPECT_EQ(nim, split.NimByMex(arena, s)) << g.FormatState(s);  // the mex route
     if (raw_nim) {
       EXPECT_EQ(nim, arena.NimValue(RawForm(g, arena, s, raw))) << g.FormatState(s);
     }

@@ -1,7 +1,8 @@
 // ctest cost: 5 (seconds, about: CTest starts costly tests first, CMakeLists.txt)
 // cgt/nim_search.h, the nim value of an impartial closure by outcome search
-// (G + *n a loss for the least n), against FormBuilder::Nim, the mex route
-// (every child's nim value, then the mex), on random positions of several games'
+// (G + *n a loss for the least n), against FormBuilder::NimByMex, the mex
+// route (every child's nim value, then the mex), and FormBuilder::Nim and
+// Options (the path the tool uses) against it too, on random positions of several games'
 // closures: Cram (Domineering's), Fission, Amazons, Cannibal
 // Clobber (a ClosureNormal game) and Clobber on a row, boards with walls
 // among them so that positions split into sums. One search object serves
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "cgt/arena.h"
+#include "cgt/closure_children.h"
 #include "cgt/form_builder.h"
 #include "cgt/nim_search.h"
 #include "core/partizan.h"
@@ -40,7 +42,7 @@ int CompareWithMex(const G& g, const std::vector<std::string>& texts, int positi
   if (starts.empty()) return 0;
   std::mt19937_64 rng(seed);
   cgt::GameArena arena;
-  FormBuilder<G> mex(g);
+  FormBuilder<G> mex(g), wired(g);
   cgt::NimSearch<G> kept(g), forgetful(g, /*split=*/true, /*normalize=*/true, /*max_entries=*/500),
       whole(g, /*split=*/false);
   int splits = 0, nonzero = 0;
@@ -51,7 +53,20 @@ int CompareWithMex(const G& g, const std::vector<std::string>& texts, int positi
       g.Components(s, parts);
       splits += parts.size() > 1;
     }
-    const int expected = mex.Nim(arena, s);
+    const int expected = mex.NimByMex(arena, s);
+    // The wired path (what the tool uses), and the options a command lists:
+    // each child's nimber is its mex-route value.
+    EXPECT_EQ(wired.Nim(arena, s), expected) << g.CanonicalSpec() << " " << g.FormatState(s);
+    if (p % 8 == 0) {
+      std::vector<cgt::GameId> children;
+      cgt::ForEachClosureChild(g, s, [&](int, const typename G::State& child) {
+        children.push_back(arena.Nimber(mex.NimByMex(arena, child)));
+      });
+      const auto options = wired.Options(arena, s, kLeft, /*closure=*/true);
+      EXPECT_EQ(options.size(), children.size());
+      for (size_t i = 0; i < children.size() && i < options.size(); ++i)
+        EXPECT_EQ(options[i].second, children[i]) << g.FormatState(s) << " " << options[i].first;
+    }
     EXPECT_EQ(kept.Nim(arena, s), expected) << g.CanonicalSpec() << " " << g.FormatState(s);
     EXPECT_EQ(forgetful.Nim(arena, s), expected) << g.CanonicalSpec() << " " << g.FormatState(s);
     EXPECT_EQ(whole.Nim(arena, s), expected) << g.CanonicalSpec() << " " << g.FormatState(s);
