@@ -99,7 +99,10 @@ class ZeroedArray {
       }
     };
     const uint64_t blocks = (bytes_ + kHugePage - 1) / kHugePage;
-    if (parallel) {
+    // An element straddling a block's end is copied by both blocks: on two
+    // threads that is two writes of the same bytes at once (a data race), so
+    // such element sizes move on one thread.
+    if (parallel && kHugePage % sizeof(T) == 0) {
       ParallelFor(tbb::blocked_range<uint64_t>(0, blocks, 1),
                   [&](const tbb::blocked_range<uint64_t>& r) { move_blocks(r.begin(), r.end()); });
     } else {
