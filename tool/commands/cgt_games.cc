@@ -148,13 +148,8 @@ class Builders {
     if (!tables_.contains(spec) && tables_.size() >= kMaxTables) tables_.clear();
     auto& table = tables_[spec];
     if (!table) table = std::make_unique<typename TtSolver::Table<G>>(search_table_bytes_);
-    SolveOptions options;
-    options.node_limit = search_nodes_;
-    options.best_moves = false;
-    options.threads = 1;
-    const SolveReport report =
-        TtSolver::SolveWithTable(g, g.WithMover(s, left ? kLeft : kRight), options, *table);
-    if (!report.complete) {
+    const std::optional<bool> quick = AlphaBeta(g, s, left, search_nodes_, *table);
+    if (!quick) {
       table.reset();
       if (!split_search_first) {
         // The split search may find the arena full (forms and memos of the
@@ -170,6 +165,20 @@ class Builders {
       }
       return std::nullopt;
     }
+    return quick;
+  }
+
+  // Alpha-beta on one thread within `nodes` (nullopt: past them): whether
+  // the player to move (Left if `left`) wins.
+  std::optional<bool> AlphaBeta(const G& g, const typename G::State& s, bool left, uint64_t nodes,
+                                typename TtSolver::Table<G>& table) {
+    SolveOptions options;
+    options.node_limit = nodes;
+    options.best_moves = false;
+    options.threads = 1;
+    const SolveReport report =
+        TtSolver::SolveWithTable(g, g.WithMover(s, left ? kLeft : kRight), options, table);
+    if (!report.complete) return std::nullopt;
     return report.value == kWinScore;
   }
 
@@ -181,14 +190,7 @@ class Builders {
   std::optional<bool> DeepSearch(const G& g, const typename G::State& s, bool left) {
     if (deep_nodes_ == 0) return std::nullopt;
     typename TtSolver::Table<G> table(deep_table_bytes_);
-    SolveOptions options;
-    options.node_limit = deep_nodes_;
-    options.best_moves = false;
-    options.threads = 1;
-    const SolveReport report =
-        TtSolver::SolveWithTable(g, g.WithMover(s, left ? kLeft : kRight), options, table);
-    if (!report.complete) return std::nullopt;
-    return report.value == kWinScore;
+    return AlphaBeta(g, s, left, deep_nodes_, table);
   }
 
   // cgt/sum_search.h's search, one per variant (nullopt: not Decomposable,
